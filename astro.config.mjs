@@ -1,0 +1,76 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { buildSettings } from './src/integrations/build-settings.mjs';
+import { interactionDirective } from './src/integrations/interaction-directive.mjs';
+import { priceValidityWarning } from './src/integrations/price-validity-warning.mjs';
+import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.mjs';
+
+const settings = buildSettings(process.env);
+
+/** Paths that are private, transactional or test-only: never in the sitemap. */
+const NOT_IN_SITEMAP = [
+  '/account',
+  '/admin',
+  '/api',
+  '/auth',
+  '/checkout',
+  '/thank-you',
+  '/test',
+  '/activate-account',
+  '/social',
+  '/404',
+  // Same content as /about, which is the canonical URL.
+  '/about-us',
+  ...markdownSitemapExclusions('./src/content/pages'),
+];
+
+export default defineConfig({
+  site: settings.siteUrl,
+  outDir: settings.outDir,
+  trailingSlash: 'never',
+  // Astro 7 defaults to 'jsx', which glues inline copy across line breaks.
+  compressHTML: true,
+  // Auth sessions live in our database (issue 4); Astro's own session store stays off.
+  session: false,
+  build: {
+    format: 'directory',
+    // Tailwind's output is small: inlining it removes every render-blocking request.
+    inlineStylesheets: 'always',
+  },
+  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 100 * 1024 }),
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '');
+        return !NOT_IN_SITEMAP.some((p) => path === p || path.startsWith(`${p}/`));
+      },
+    }),
+    interactionDirective(),
+    priceValidityWarning(),
+  ],
+  markdown: {
+    // Shiki's inline styles would need CSP exceptions; our copy has no code blocks.
+    syntaxHighlight: false,
+  },
+  security: {
+    checkOrigin: true,
+    allowedDomains: settings.allowedDomains,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: settings.cspDirectives,
+      scriptDirective: { resources: settings.cspScriptResources },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    define: {
+      __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
+      __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),
+    },
+  },
+});

@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { aboutMenu, getStarted, headerLinks, locationHref, type NavLink, type NavState } from '../../data/navigation';
+
+export interface SiteHeaderProps {
+  brand: string;
+  services: readonly NavLink[];
+  states: readonly NavState[];
+}
+
+type MenuId = 'about' | 'services' | 'locations';
+
+/**
+ * The sticky site header. Its server HTML works with no JavaScript: desktop dropdowns
+ * open on hover and keyboard focus through CSS, and the mobile menu is built of
+ * <details>. Hydrated (client:interaction), it adds aria-expanded state, click
+ * toggles, Escape to close, and closes the mobile menu when a link is chosen.
+ */
+export default function SiteHeader({ brand, services, states }: SiteHeaderProps) {
+  const [open, setOpen] = useState<MenuId | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const desktopRef = useRef<HTMLUListElement>(null);
+  const mobileRef = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    // Hydration happens on the first pointer or focus event, often while a CSS-opened
+    // menu is under the pointer: keep that menu open as state takes over from CSS.
+    const active = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:hover, .nav-dropdown:focus-within');
+    if (active?.dataset.menu) setOpen(active.dataset.menu as MenuId);
+    setEnhanced(true);
+  }, []);
+
+  const closeMobile = () => {
+    if (mobileRef.current) mobileRef.current.open = false;
+  };
+
+  const onMobileKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key === 'Escape' && mobileRef.current?.open) {
+      closeMobile();
+      mobileRef.current.querySelector('summary')?.focus();
+    }
+  };
+
+  const dropdown = (id: MenuId, label: string, panel: ReactNode, panelClass = '') => (
+    <Dropdown id={id} label={label} open={open === id} setOpen={setOpen} panelClass={panelClass}>
+      {panel}
+    </Dropdown>
+  );
+
+  return (
+    <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white" data-enhanced={enhanced || undefined}>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <a href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900 no-underline">
+          <Logo />
+          <span>{brand}</span>
+        </a>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul ref={desktopRef} className="flex items-center gap-1">
+            {dropdown('about', 'About', <LinkList links={aboutMenu} />)}
+            {dropdown('services', 'Services', <LinkList links={services} />)}
+            {dropdown(
+              'locations',
+              'Top Locations',
+              <ul className="w-56 py-2">
+                {states.map((state) => (
+                  <li key={state.slug} className="nav-state relative">
+                    <a
+                      href={locationHref(state.slug)}
+                      className="flex items-center justify-between px-4 py-2 text-slate-800 no-underline hover:bg-brand-50"
+                    >
+                      {state.name}
+                      <span aria-hidden="true">›</span>
+                    </a>
+                    <div className="nav-panel absolute top-0 left-full w-[26rem] rounded-lg border border-slate-200 bg-white shadow-lg">
+                      <ul
+                        aria-label={`Cities in ${state.name}`}
+                        className="grid max-h-[320px] grid-cols-2 gap-x-2 overflow-y-auto p-2"
+                      >
+                        {state.cities.map((city) => (
+                          <li key={city.slug}>
+                            <a
+                              href={locationHref(state.slug, city.slug)}
+                              className="block rounded px-3 py-1.5 text-sm text-slate-700 no-underline hover:bg-brand-50 hover:text-brand-800"
+                            >
+                              {city.name}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </li>
+                ))}
+              </ul>,
+            )}
+            {headerLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="rounded-md px-3 py-2 font-medium text-slate-800 no-underline hover:text-brand-700">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <a href={getStarted.href} className="btn-primary hidden sm:inline-flex">
+            {getStarted.label}
+          </a>
+          <details ref={mobileRef} className="mobile-menu lg:hidden" onKeyDown={onMobileKeyDown}>
+            <summary className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 font-semibold text-slate-800">
+              <MenuIcon />
+              Menu
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a')) closeMobile();
+              }}
+            >
+              <ul className="divide-y divide-slate-100">
+                <MobileSection label="About">
+                  <LinkList links={aboutMenu} />
+                </MobileSection>
+                <MobileSection label="Services">
+                  <LinkList links={services} />
+                </MobileSection>
+                <MobileSection label="Top Locations">
+                  <ul>
+                    {states.map((state) => (
+                      <li key={state.slug}>
+                        <details className="mobile-state">
+                          <summary className="flex min-h-11 items-center justify-between py-2 pl-4 font-medium text-slate-800">
+                            {state.name}
+                            <Chevron />
+                          </summary>
+                          <ul className="grid grid-cols-2 gap-x-2 pb-2 pl-6">
+                            {state.cities.map((city) => (
+                              <li key={city.slug}>
+                                <a
+                                  href={locationHref(state.slug, city.slug)}
+                                  className="block py-2 text-slate-700 no-underline hover:text-brand-700"
+                                >
+                                  {city.name}
+                                </a>
+                              </li>
+                            ))}
+                          </ul>
+                        </details>
+                      </li>
+                    ))}
+                  </ul>
+                </MobileSection>
+                {headerLinks.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href} className="flex min-h-11 items-center py-2 font-semibold text-slate-800 no-underline">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <a href={getStarted.href} className="btn-primary mt-4 w-full">
+                {getStarted.label}
+              </a>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+interface DropdownProps {
+  id: MenuId;
+  label: string;
+  open: boolean;
+  setOpen: (update: (current: MenuId | null) => MenuId | null) => void;
+  panelClass: string;
+  children: ReactNode;
+}
+
+function Dropdown({ id, label, open, setOpen, panelClass, children }: DropdownProps) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = `menu-${id}`;
+  const close = () => setOpen((current) => (current === id ? null : current));
+
+  return (
+    <li
+      className="nav-dropdown relative"
+      data-menu={id}
+      data-open={open || undefined}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setOpen(() => id)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && close()}
+      onBlur={(e: FocusEvent<HTMLLIElement>) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          close();
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="flex min-h-11 items-center gap-1 rounded-md px-3 py-2 font-medium text-slate-800 hover:text-brand-700"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => (current === id ? null : id))}
+      >
+        {label}
+        <Chevron />
+      </button>
+      <div
+        id={panelId}
+        className={`nav-panel absolute top-full left-0 min-w-60 rounded-lg border border-slate-200 bg-white shadow-lg ${panelClass}`}
+      >
+        {children}
+      </div>
+    </li>
+  );
+}
+
+function LinkList({ links }: { links: readonly NavLink[] }) {
+  return (
+    <ul className="py-2">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className="block px-4 py-2 text-slate-800 no-underline hover:bg-brand-50 hover:text-brand-800">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MobileSection({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li>
+      <details>
+        <summary className="flex min-h-11 items-center justify-between py-2 font-semibold text-slate-800">
+          {label}
+          <Chevron />
+        </summary>
+        <div className="pb-2">{children}</div>
+      </details>
+    </li>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20" fill="currentColor">
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+      <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+    </svg>
+  );
+}
+
+function Logo() {
+  return (
+    <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
+      <rect width="32" height="32" rx="8" fill="#0f766e" />
+      <path d="M16 25V13M16 13c-3-4-7-4-9-2 3 0 6 1 9 2Zm0 0c3-4 7-4 9-2-3 0-6 1-9 2Zm0 0c-1-4-4-6-7-6 2 1 5 3 7 6Zm0 0c1-4 4-6 7-6-2 1-5 3-7 6Z" stroke="#fff" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,22 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `client:interaction`: hydrate an island on the first pointer, touch, focus or key
+ * event inside it. Pages ship no island JavaScript until someone reaches for it;
+ * until then the island's server HTML works on its own (CSS menus, <details>).
+ * @returns {import('astro').AstroIntegration}
+ */
+export function interactionDirective() {
+  return {
+    name: 'palmetto:interaction-directive',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./interaction-directive-client.mjs', import.meta.url)),
+        });
+      },
+    },
+  };
+}
