@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -64,6 +64,13 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: settings.cspDirectives,
       scriptDirective: { resources: settings.cspScriptResources },
+    },
+  },
+  env: {
+    // Runtime settings, read from process.env when the server starts (see README: Configuration).
+    schema: {
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', default: 'file:./data/app.db' }),
+      DATABASE_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
   vite: {

@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * Our HTTP host: Fastify serving the static build (precompressed, long-cached assets;
+ * in-memory HTML pages) and handing everything else to Astro's middleware-mode
+ * handler, with compression, security headers and one log line per request.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import compression from 'compression';
+import Fastify from 'fastify';
+import { HtmlPages, negotiateEncoding } from './html-pages.mjs';
+import { routeHeaders, securityHeaders } from './security-headers.mjs';
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {(req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void | Promise<void>} NodeHandler */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const ASSET_CACHE = 'public, max-age=3600';
+
+/**
+ * @param {{
+ *   distDir: string,
+ *   astroHandler: NodeHandler,
+ *   https?: boolean,
+ *   logger?: boolean | object,
+ *   trustProxy?: boolean | string,
+ *   now?: () => Date,
+ * }} options
+ */
+export async function buildApp({ distDir, astroHandler, https = false, logger = true, trustProxy = false, now = () => new Date() }) {
+  const clientDir = join(distDir, 'client');
+  const pages = await HtmlPages.load(clientDir);
+  const pageHeaders = routeHeaders(JSON.parse(await readFile(join(distDir, '_headers.json'), 'utf8').catch(() => '[]')));
+  const baseHeaders = securityHeaders({ https });
+  const compress = compression({ threshold: 512 });
+
+  const app = Fastify({ logger, disableRequestLogging: true, trustProxy, return503OnClosing: true });
+
+  // Astro reads request bodies itself (with its own size limit): Fastify must not consume them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const started = process.hrtime.bigint();
+    for (const [key, value] of Object.entries(baseHeaders)) reply.raw.setHeader(key, value);
+    reply.raw.once('finish', () => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.raw.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          ip: request.ip,
+        },
+        'request',
+      );
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    // HTML pages go through HtmlPages (year rewrite, per-page CSP).
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // Files under /_astro/ have content hashes in their names: cache them for a year.
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', path.includes(join('client', '_astro')) ? IMMUTABLE : ASSET_CACHE);
+    },
+  });
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {import('./html-pages.mjs').HtmlPage} page
+   * @param {number} status
+   */
+  const sendPage = (req, res, page, status) => {
+    const variant = pages.variant(page, negotiateEncoding(req.headers['accept-encoding']), now().getFullYear());
+    /** @type {Record<string, string | number>} */
+    const headers = {
+      ...pageHeaders.get(page.route),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': REVALIDATE,
+      ETag: variant.etag,
+      Vary: 'Accept-Encoding',
+      'Content-Length': variant.body.length,
+    };
+    if (variant.encoding !== 'identity') headers['Content-Encoding'] = variant.encoding;
+    if (status === 200 && req.headers['if-none-match'] === variant.etag) {
+      res.writeHead(304, { ETag: variant.etag, 'Cache-Control': REVALIDATE, Vary: 'Accept-Encoding' }).end();
+      return;
+    }
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const { raw: req } = request;
+    const res = reply.raw;
+    const path = decodePath(request.url);
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    reply.hijack();
+
+    if (readOnly && path !== null) {
+      if (path.length > 1 && path.endsWith('/') && pages.get(path.replace(/\/+$/, ''))) {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        res.writeHead(301, { Location: path.replace(/\/+$/, '') + query }).end();
+        return;
+      }
+      const page = pages.get(path);
+      if (page && page.route !== '/404') return sendPage(req, res, page, 200);
+    }
+
+    const notFound = () => {
+      const page = pages.get('/404');
+      if (page && readOnly) return sendPage(req, res, page, 404);
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ error: 'Not found' }));
+    };
+    compress(req, res, () => {
+      Promise.resolve(astroHandler(req, res, (err) => (err ? fail(res, err, request.log) : notFound()))).catch((err) =>
+        fail(res, err, request.log),
+      );
+    });
+  });
+
+  return app;
+}
+
+/** The URL's path, percent-decoded; null when it is malformed. @param {string} url */
+function decodePath(url) {
+  try {
+    return decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {ServerResponse} res
+ * @param {unknown} err
+ * @param {import('fastify').FastifyBaseLogger} log
+ */
+function fail(res, err, log) {
+  log.error({ err }, 'unhandled error');
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ error: 'Internal server error' }));
+}
