@@ -23,6 +23,7 @@ const NOT_IN_SITEMAP = [
   '/activate-account',
   '/social',
   '/404',
+  '/healthz',
   // Same content as /about, which is the canonical URL.
   '/about-us',
   ...markdownSitemapExclusions('./src/content/pages'),

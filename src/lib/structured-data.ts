@@ -28,6 +28,7 @@ export function organization(): JsonLd {
     '@type': 'ProfessionalService',
     '@id': ORG_ID,
     name: site.brand,
+    slogan: site.tagline,
     description: site.blurb,
     url: site.origin,
     logo: absoluteUrl('/logo.svg'),

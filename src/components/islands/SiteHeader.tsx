@@ -49,7 +49,7 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
   return (
     <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white" data-enhanced={enhanced || undefined}>
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <a href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900 no-underline">
+        <a href="/" className="flex items-center gap-2 text-base font-bold text-slate-900 no-underline sm:text-lg">
           <Logo />
           <span>{brand}</span>
         </a>

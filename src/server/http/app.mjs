@@ -100,23 +100,32 @@ export async function buildApp({ distDir, astroHandler, https = false, logger = 
     res.end(req.method === 'HEAD' ? undefined : variant.body);
   };
 
+  // Prerendered pages are answered from memory before any route runs.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = decodePath(request.url);
+    if (path === null) return;
+    const res = reply.raw;
+    if (path.length > 1 && path.endsWith('/') && pages.get(path.replace(/\/+$/, ''))) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      reply.hijack();
+      res.writeHead(301, { Location: path.replace(/\/+$/, '') + query }).end();
+      return reply;
+    }
+    const page = pages.get(path);
+    if (page && page.route !== '/404') {
+      reply.hijack();
+      sendPage(request.raw, res, page, 200);
+      return reply;
+    }
+  });
+
+  // Everything that is neither a page nor a static file goes to Astro (API routes, on-demand pages).
   app.setNotFoundHandler((request, reply) => {
     const { raw: req } = request;
     const res = reply.raw;
-    const path = decodePath(request.url);
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
     reply.hijack();
-
-    if (readOnly && path !== null) {
-      if (path.length > 1 && path.endsWith('/') && pages.get(path.replace(/\/+$/, ''))) {
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        res.writeHead(301, { Location: path.replace(/\/+$/, '') + query }).end();
-        return;
-      }
-      const page = pages.get(path);
-      if (page && page.route !== '/404') return sendPage(req, res, page, 200);
-    }
-
     const notFound = () => {
       const page = pages.get('/404');
       if (page && readOnly) return sendPage(req, res, page, 404);
@@ -128,6 +137,16 @@ export async function buildApp({ distDir, astroHandler, https = false, logger = 
         fail(res, err, request.log),
       );
     });
+  });
+
+  // Fastify's own refusals (a malformed URL, say) use the same JSON error shape as our API.
+  app.setErrorHandler((error, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-store')
+      .send({ error: status >= 500 ? 'Internal server error' : error.message });
   });
 
   return app;

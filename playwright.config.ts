@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BUILDS } from './tests/e2e/builds';
+
+/** Debian's Chromium when present (Playwright cannot download browsers here), else Playwright's own. */
+const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const dbDir = join(tmpdir(), `palmetto-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: systemChromium, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  projects: Object.values(E2E_BUILDS).map((build) => ({
+    name: build.name,
+    testMatch: build.testMatch,
+    use: { baseURL: build.origin },
+  })),
+  webServer: Object.values(E2E_BUILDS).map((build) => ({
+    command: 'node src/server/http/main.mjs',
+    url: `${build.origin}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(build.port),
+      DIST_DIR: build.outDir,
+      SITE_URL: build.origin,
+      DATABASE_URL: `file:${join(dbDir, `${build.name}.db`)}`,
+      LOG_LEVEL: 'warn',
+    },
+  })),
+});

@@ -1,0 +1,18 @@
+// `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
+// Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
+import { spawnSync } from 'node:child_process';
+
+const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
+
+const run = (cmd, args, env = {}) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!process.env.E2E_SKIP_BUILD) {
+  for (const build of Object.values(E2E_BUILDS)) {
+    console.log(`e2e: building '${build.name}' into ${build.outDir}`);
+    run('npm', ['run', 'build', '--silent'], { ...build.env, OUT_DIR: build.outDir, ASTRO_TELEMETRY_DISABLED: '1' });
+  }
+}
+run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('what a page costs a visitor', () => {
+  for (const path of ['/locations/florida/orlando', '/privacy', '/terms-of-service']) {
+    test(`${path} ships no JavaScript at all`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
+      await page.goto(path);
+      await page.mouse.move(10, 10);
+      expect(scripts).toEqual([]);
+      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    });
+  }
+
+  test('the home page loads no script until someone reaches for the menu', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'About' }).hover();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  });
+
+  test('no third-party request and no console error on the home page', async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (req) => !req.url().startsWith(baseURL!) && !req.url().startsWith('data:') && foreign.push(req.url()));
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Services' }).hover();
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('security headers', () => {
+  const expectSecurityHeaders = (headers: Record<string, string>) => {
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['x-powered-by']).toBeUndefined();
+  };
+
+  test('on static pages, with Astro script hashes in the CSP', async ({ request }) => {
+    const res = await request.get('/');
+    expectSecurityHeaders(res.headers());
+    expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(res.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('on on-demand responses and assets', async ({ request }) => {
+    const health = await request.get('/healthz');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expectSecurityHeaders(health.headers());
+    expectSecurityHeaders((await request.get('/favicon.svg')).headers());
+    expectSecurityHeaders((await request.get('/nope')).headers());
+  });
+
+  test('hashed assets are cached for a year, precompressed', async ({ page, request }) => {
+    const assets: string[] = [];
+    page.on('response', (res) => res.url().includes('/_astro/') && assets.push(res.url()));
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'About' }).hover();
+    await expect.poll(() => assets.length).toBeGreaterThan(0);
+    const res = await request.get(assets[0]!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['content-encoding']).toBe('br');
+  });
+
+  test('HEAD answers headers only', async ({ request }) => {
+    const res = await request.head('/pricing');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect((await res.body()).length).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_PIXEL_ID } from './builds';
+
+// Runs against the build with PUBLIC_META_PIXEL_ID set (tests/e2e/builds.ts).
+const PIXEL_SCRIPT = 'https://connect.facebook.net/**';
+const NOTE = 'Meta pixel unavailable (blocked or slow); continuing without it.';
+
+type Call = unknown[];
+declare global {
+  interface Window {
+    __pixelCalls: Call[];
+  }
+}
+
+/** A stubbed fbq that records calls; the real network script is answered with nothing. */
+async function stubPixel(page: Page) {
+  await page.addInitScript(() => {
+    window.__pixelCalls = [];
+    const fbq = (...args: unknown[]) => void window.__pixelCalls.push(args);
+    (window as unknown as { fbq: typeof fbq }).fbq = fbq;
+  });
+  await page.route(PIXEL_SCRIPT, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+}
+
+const calls = (page: Page) => page.evaluate(() => window.__pixelCalls);
+
+test('PageView after the page is interactive, then Lead and ViewContent on clicks', async ({ page }) => {
+  await stubPixel(page);
+  await page.goto('/');
+  await expect.poll(() => calls(page)).toContainEqual(['track', 'PageView', undefined]);
+  expect(await calls(page)).toContainEqual(['init', TEST_PIXEL_ID]);
+  // Keep the page (tel: and /contact would navigate away) while the pixel's listener still runs.
+  await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
+
+  await page.getByRole('link', { name: /Call Now/ }).click();
+  expect(await calls(page)).toContainEqual([
+    'track',
+    'Lead',
+    { content_name: 'Hero Call Now', content_category: 'Phone Call' },
+  ]);
+
+  await page.locator('#pricing').getByRole('link', { name: /Get a Quote/ }).first().click();
+  expect(await calls(page)).toContainEqual([
+    'track',
+    'ViewContent',
+    { content_name: 'Professional Website', content_type: 'product', value: 250, currency: 'USD' },
+  ]);
+});
+
+test('nothing loads when the browser sends Global Privacy Control', async ({ page }) => {
+  const pixelRequests: string[] = [];
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+  await page.route(PIXEL_SCRIPT, (route) => {
+    pixelRequests.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  expect(pixelRequests).toEqual([]);
+  expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+});
+
+for (const [name, handler] of [
+  ['blocked', (route: import('@playwright/test').Route) => route.abort('blockedbyclient')],
+  ['too slow', () => new Promise<void>(() => {})],
+] as const) {
+  test(`a ${name} pixel script logs one note and breaks nothing`, async ({ page }) => {
+    const notes: string[] = [];
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.text() === NOTE) notes.push(msg.text());
+      if (msg.type() === 'error' && !msg.text().includes('ERR_BLOCKED_BY_CLIENT')) errors.push(msg.text());
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.route(PIXEL_SCRIPT, handler);
+    await page.goto('/');
+    await expect.poll(() => notes.length, { timeout: 6000 }).toBe(1);
+    await page.waitForTimeout(2500);
+    expect(notes).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'About' }).hover();
+    await expect(page.getByRole('link', { name: 'About Us' })).toBeVisible();
+  });
+}

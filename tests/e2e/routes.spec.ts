@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { BRAND, PUBLIC_ROUTES } from './pages';
+import { states } from '../../src/data/locations';
+
+test.describe('every public route', () => {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route.path} answers 200 with title and canonical`, async ({ page, baseURL }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${BRAND}$`));
+      const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
+      expect(canonical).toBe(new URL(route.canonical ?? route.path, baseURL).href);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
+      const robots = await page.locator('meta[name=robots]').getAttribute('content');
+      expect(robots).toBe(route.noindex ? 'noindex, nofollow' : 'index, follow, max-image-preview:large');
+      await expect(page.locator('h1')).toHaveCount(1);
+    });
+  }
+
+  test('all 60 city pages exist', async ({ request }) => {
+    const paths = states.flatMap((s) => s.cities.map((c) => `/locations/${s.slug}/${c.slug}`));
+    expect(paths).toHaveLength(60);
+    for (const path of paths) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('"@type":"ProfessionalService"');
+      expect(html, path).toContain('"@type":"BreadcrumbList"');
+    }
+  });
+});
+
+test('unknown paths get the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 - Page Not Found');
+  await expect(page.getByText("Sorry, the page you are looking for doesn't exist or has been moved.")).toBeVisible();
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex, nofollow');
+  await page.getByRole('link', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('/social/twitter says where it goes, then goes there', async ({ page }) => {
+  let target = '';
+  await page.route('https://twitter.com/**', (route) => {
+    target = route.request().url();
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Twitter</title>' });
+  });
+  await page.goto('/social/twitter');
+  await expect(page).toHaveTitle('Redirecting to Twitter');
+  await expect(page.getByText('You will be redirected to our Twitter page shortly.')).toBeVisible();
+  await page.waitForURL('https://twitter.com/**', { timeout: 10_000 });
+  expect(target).toMatch(/^https:\/\/twitter\.com\//);
+});
+
+test('a trailing slash redirects to the canonical path', async ({ request }) => {
+  const res = await request.get('/pricing/?ref=x', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/pricing?ref=x');
+});
+
+test('robots.txt points to the sitemap and keeps private areas out', async ({ request, baseURL }) => {
+  const text = await (await request.get('/robots.txt')).text();
+  expect(text).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
+  for (const path of ['/account', '/admin', '/api/', '/auth', '/checkout']) expect(text).toContain(`Disallow: ${path}`);
+});
+
+test('the sitemap lists every public page and no private or test page', async ({ request, baseURL }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemaps = [...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const urls: string[] = [];
+  for (const sitemap of sitemaps) {
+    const xml = await (await request.get(sitemap)).text();
+    urls.push(...[...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]!));
+  }
+  const paths = urls.map((u) => new URL(u).pathname.replace(/\/$/, '') || '/');
+  expect(urls.every((u) => u.startsWith(baseURL!))).toBe(true);
+  for (const route of PUBLIC_ROUTES.filter((r) => !r.noindex && !r.canonical)) expect(paths).toContain(route.path);
+  expect(paths.filter((p) => /^\/locations\/[^/]+\/[^/]+$/.test(p))).toHaveLength(60);
+  for (const excluded of ['/thank-you', '/test', '/terms', '/about-us', '/social/twitter', '/404', '/healthz']) {
+    expect(paths).not.toContain(excluded);
+  }
+  expect(paths.some((p) => /^\/(account|admin|api|auth|checkout|activate-account)/.test(p))).toBe(false);
+});
