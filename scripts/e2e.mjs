@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
 
+/** @param {string} cmd @param {string[]} args @param {Record<string, string>} [env] */
 const run = (cmd, args, env = {}) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -23,7 +23,9 @@ export function fillTokens(html: string, source = 'content'): string {
     const value = TOKENS[name];
     if (value === undefined) {
       throw new UnknownTokenError(
-        `${source}: unknown token {{${name}}}; use one of ${Object.keys(TOKENS).map((t) => `{{${t}}}`).join(', ')}`,
+        `${source}: unknown token {{${name}}}; use one of ${Object.keys(TOKENS)
+          .map((t) => `{{${t}}}`)
+          .join(', ')}`,
       );
     }
     return value;

@@ -75,7 +75,8 @@ export function startMetaPixel(pixelId: string | null) {
     window.fbq?.('track', 'PageView');
   };
 
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 1));
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 1);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }

@@ -9,7 +9,8 @@ import type { FaqItem } from '../data/faq';
 
 export type JsonLd = Record<string, unknown>;
 
-export const absoluteUrl = (path: string) => new URL(path, `${site.origin}/`).toString().replace(/\/$/, '') || site.origin;
+export const absoluteUrl = (path: string) =>
+  new URL(path, `${site.origin}/`).toString().replace(/\/$/, '') || site.origin;
 
 const ORG_ID = `${site.origin}/#organization`;
 
@@ -110,7 +111,13 @@ export function breadcrumbList(crumbs: readonly Crumb[]): JsonLd {
   };
 }
 
-export function article(opts: { title: string; description: string; path: string; published: Date; updated?: Date }): JsonLd {
+export function article(opts: {
+  title: string;
+  description: string;
+  path: string;
+  published: Date;
+  updated?: Date;
+}): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',

@@ -5,8 +5,13 @@ const PRIVATE = ['/account', '/admin', '/api/', '/auth', '/checkout', '/activate
 
 export const GET: APIRoute = () =>
   new Response(
-    ['User-agent: *', 'Allow: /', ...PRIVATE.map((p) => `Disallow: ${p}`), '', `Sitemap: ${site.origin}/sitemap-index.xml`, ''].join(
-      '\n',
-    ),
+    [
+      'User-agent: *',
+      'Allow: /',
+      ...PRIVATE.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${site.origin}/sitemap-index.xml`,
+      '',
+    ].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

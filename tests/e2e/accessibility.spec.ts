@@ -9,14 +9,19 @@ test.describe('axe: WCAG 2.2 AA, zero violations', () => {
     test(`${type} (${path})`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     });
   }
 
   test('with the desktop menu open and the mobile menu open', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Top Locations' }).hover();
+    await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('button', { name: 'Top Locations' })
+      .hover();
     let results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -25,7 +25,10 @@ test.describe('what a page costs a visitor', () => {
   test('no third-party request and no console error on the home page', async ({ page, baseURL }) => {
     const foreign: string[] = [];
     const errors: string[] = [];
-    page.on('request', (req) => !req.url().startsWith(baseURL!) && !req.url().startsWith('data:') && foreign.push(req.url()));
+    page.on(
+      'request',
+      (req) => !req.url().startsWith(baseURL!) && !req.url().startsWith('data:') && foreign.push(req.url()),
+    );
     page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Services' }).hover();

@@ -38,7 +38,9 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'See Our Pricing' }).click();
     await expect(page).toHaveURL(/#pricing$/);
-    await expect.poll(() => page.locator('#pricing').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(80);
+    await expect
+      .poll(() => page.locator('#pricing').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBe(80);
     const header = await page.locator('header').boundingBox();
     expect(header!.y).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
@@ -52,7 +54,9 @@ test.describe('home page', () => {
 
   test('why choose us shows 6 of 12 reasons and reveals the rest', async ({ page }) => {
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: /Why small businesses choose/ }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: /Why small businesses choose/ }),
+    });
     await expect(section.locator('.check-item:visible')).toHaveCount(6);
     await section.getByText('Show all 12 reasons').click();
     await expect(section.locator('.check-item:visible')).toHaveCount(12);
@@ -104,6 +108,8 @@ test('footer shows the contact block and the current year', async ({ page }) => 
   await expect(footer).toContainText('Monday-Friday 9:00 AM-5:00 PM EST');
   await expect(footer.locator('.copyright-year')).toHaveText(String(new Date().getFullYear()));
   for (const name of ['Home', 'About', 'Services', 'Pricing', 'Contact']) {
-    await expect(footer.getByRole('navigation', { name: 'Main Pages' }).getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(
+      footer.getByRole('navigation', { name: 'Main Pages' }).getByRole('link', { name, exact: true }),
+    ).toBeVisible();
   }
 });

@@ -35,7 +35,9 @@ test.describe('desktop header', () => {
     expect(box!.height).toBeLessThanOrEqual(320);
     const columns = await cities.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(2);
-    const scrolls = await cities.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto');
+    const scrolls = await cities.evaluate(
+      (el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto',
+    );
     expect(scrolls).toBe(true);
     await cities.getByRole('link', { name: 'Austin' }).click();
     await expect(page).toHaveURL('/locations/texas/austin');
@@ -59,7 +61,10 @@ test.describe('desktop header', () => {
     await page.goto('/');
     await expect(desktopNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(desktopNav(page).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 });
 

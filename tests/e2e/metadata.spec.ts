@@ -18,7 +18,8 @@ test.describe('metadata and structured data', () => {
       for (const p of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) {
         expect(await meta(`meta[property="${p}"]`), p).toBeTruthy();
       }
-      for (const n of ['twitter:card', 'twitter:title', 'twitter:image']) expect(await meta(`meta[name="${n}"]`), n).toBeTruthy();
+      for (const n of ['twitter:card', 'twitter:title', 'twitter:image'])
+        expect(await meta(`meta[name="${n}"]`), n).toBeTruthy();
       const data = await jsonLd(page);
       expect(data.find((d) => d['@type'] === 'ProfessionalService' && d.name === BRAND)).toBeTruthy();
     });
@@ -27,10 +28,12 @@ test.describe('metadata and structured data', () => {
   test('home page: Offer with priceValidUntil and a five-question FAQPage', async ({ page }) => {
     await page.goto('/');
     const data = await jsonLd(page);
-    const catalog = data.find((d) => d['@type'] === 'OfferCatalog') as { itemListElement: Record<string, unknown>[] };
+    const catalog = data.find((d) => d['@type'] === 'OfferCatalog') as unknown as {
+      itemListElement: Record<string, unknown>[];
+    };
     expect(catalog.itemListElement.map((o) => o.price)).toEqual(['3800.00', '199.00']);
     expect(catalog.itemListElement.every((o) => o.priceValidUntil === '2025-12-31')).toBe(true);
-    const faq = data.find((d) => d['@type'] === 'FAQPage') as { mainEntity: unknown[] };
+    const faq = data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] };
     expect(faq.mainEntity).toHaveLength(5);
     await expect(page).toHaveTitle(`Orlando Web Design for Small Businesses | ${BRAND}`);
   });
@@ -38,15 +41,20 @@ test.describe('metadata and structured data', () => {
   test('city page: breadcrumb and local ProfessionalService', async ({ page, baseURL }) => {
     await page.goto('/locations/florida/winter-park');
     const data = await jsonLd(page);
-    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] };
+    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(crumbs.itemListElement.map((c) => c.name)).toEqual(['Home', 'Locations', 'Florida', 'Winter Park']);
     expect(crumbs.itemListElement.at(-1)!.item).toBe(`${baseURL}/locations/florida/winter-park`);
-    const local = data.find((d) => (d['@id'] as string | undefined)?.endsWith('#service')) as {
+    const local = data.find((d) => (d['@id'] as string | undefined)?.endsWith('#service')) as unknown as {
       areaServed: { name: string };
     };
     expect(local.areaServed.name).toBe('Winter Park');
     await expect(page.getByRole('heading', { name: 'Nearby cities' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Orlando', exact: true }).last()).toHaveAttribute('href', '/locations/florida/orlando');
+    await expect(page.getByRole('link', { name: 'Orlando', exact: true }).last()).toHaveAttribute(
+      'href',
+      '/locations/florida/orlando',
+    );
   });
 
   test('Markdown pages carry Article dates', async ({ page }) => {

@@ -39,7 +39,11 @@ test('PageView after the page is interactive, then Lead and ViewContent on click
     { content_name: 'Hero Call Now', content_category: 'Phone Call' },
   ]);
 
-  await page.locator('#pricing').getByRole('link', { name: /Get a Quote/ }).first().click();
+  await page
+    .locator('#pricing')
+    .getByRole('link', { name: /Get a Quote/ })
+    .first()
+    .click();
   expect(await calls(page)).toContainEqual([
     'track',
     'ViewContent',
@@ -49,7 +53,9 @@ test('PageView after the page is interactive, then Lead and ViewContent on click
 
 test('nothing loads when the browser sends Global Privacy Control', async ({ page }) => {
   const pixelRequests: string[] = [];
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+  );
   await page.route(PIXEL_SCRIPT, (route) => {
     pixelRequests.push(route.request().url());
     return route.abort();

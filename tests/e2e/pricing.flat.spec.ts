@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 
 // This file runs against the build made with PRICING_MODEL=flat (tests/e2e/builds.ts).
-const PAGES_THAT_STATE_PRICES_OR_TIMES = ['/', '/pricing', '/faq', '/how-it-works', '/services/website-design', '/about', '/locations/florida/orlando'];
+const PAGES_THAT_STATE_PRICES_OR_TIMES = [
+  '/',
+  '/pricing',
+  '/faq',
+  '/how-it-works',
+  '/services/website-design',
+  '/about',
+  '/locations/florida/orlando',
+];
 
 test('the flat reading is stated everywhere, and the custom one nowhere', async ({ request }) => {
   for (const path of PAGES_THAT_STATE_PRICES_OR_TIMES) {

@@ -13,7 +13,9 @@ describe('Markdown tokens', () => {
 
   it('names the file and the token when a token is unknown', () => {
     expect(() => fillTokens('{{fax}}', 'src/content/pages/foo.md')).toThrow(UnknownTokenError);
-    expect(() => fillTokens('{{fax}}', 'src/content/pages/foo.md')).toThrow(/src\/content\/pages\/foo\.md: unknown token \{\{fax\}\}/);
+    expect(() => fillTokens('{{fax}}', 'src/content/pages/foo.md')).toThrow(
+      /src\/content\/pages\/foo\.md: unknown token \{\{fax\}\}/,
+    );
   });
 
   it('leaves other braces alone', () => {

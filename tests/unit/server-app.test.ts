@@ -20,7 +20,9 @@ function fakeDist() {
   writeFileSync(join(client, '_astro', 'app.abc123.js'), 'console.log(1)');
   writeFileSync(
     join(dist, '_headers.json'),
-    JSON.stringify([{ pathname: '/about', headers: [{ key: 'Content-Security-Policy', value: "script-src 'self' 'sha256-x'" }] }]),
+    JSON.stringify([
+      { pathname: '/about', headers: [{ key: 'Content-Security-Policy', value: "script-src 'self' 'sha256-x'" }] },
+    ]),
   );
   return dist;
 }
@@ -56,7 +58,10 @@ describe('server host', () => {
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>Home</title>');
-    const again = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

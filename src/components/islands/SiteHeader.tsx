@@ -47,7 +47,10 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
   );
 
   return (
-    <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white" data-enhanced={enhanced || undefined}>
+    <header
+      className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white"
+      data-enhanced={enhanced || undefined}
+    >
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <a href="/" className="flex items-center gap-2 text-base font-bold text-slate-900 no-underline sm:text-lg">
           <Logo />
@@ -94,7 +97,10 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
             )}
             {headerLinks.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className="rounded-md px-3 py-2 font-medium text-slate-800 no-underline hover:text-brand-700">
+                <a
+                  href={link.href}
+                  className="rounded-md px-3 py-2 font-medium text-slate-800 no-underline hover:text-brand-700"
+                >
                   {link.label}
                 </a>
               </li>
@@ -153,7 +159,10 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
                 </MobileSection>
                 {headerLinks.map((link) => (
                   <li key={link.href}>
-                    <a href={link.href} className="flex min-h-11 items-center py-2 font-semibold text-slate-800 no-underline">
+                    <a
+                      href={link.href}
+                      className="flex min-h-11 items-center py-2 font-semibold text-slate-800 no-underline"
+                    >
                       {link.label}
                     </a>
                   </li>
@@ -228,7 +237,10 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
     <ul className="py-2">
       {links.map((link) => (
         <li key={link.href}>
-          <a href={link.href} className="block px-4 py-2 text-slate-800 no-underline hover:bg-brand-50 hover:text-brand-800">
+          <a
+            href={link.href}
+            className="block px-4 py-2 text-slate-800 no-underline hover:bg-brand-50 hover:text-brand-800"
+          >
             {link.label}
           </a>
         </li>
@@ -271,7 +283,13 @@ function Logo() {
   return (
     <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
       <rect width="32" height="32" rx="8" fill="#0f766e" />
-      <path d="M16 25V13M16 13c-3-4-7-4-9-2 3 0 6 1 9 2Zm0 0c3-4 7-4 9-2-3 0-6 1-9 2Zm0 0c-1-4-4-6-7-6 2 1 5 3 7 6Zm0 0c1-4 4-6 7-6-2 1-5 3-7 6Z" stroke="#fff" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+      <path
+        d="M16 25V13M16 13c-3-4-7-4-9-2 3 0 6 1 9 2Zm0 0c3-4 7-4 9-2-3 0-6 1-9 2Zm0 0c-1-4-4-6-7-6 2 1 5 3 7 6Zm0 0c1-4 4-6 7-6-2 1-5 3-7 6Z"
+        stroke="#fff"
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

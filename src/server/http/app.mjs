@@ -30,10 +30,19 @@ const ASSET_CACHE = 'public, max-age=3600';
  *   now?: () => Date,
  * }} options
  */
-export async function buildApp({ distDir, astroHandler, https = false, logger = true, trustProxy = false, now = () => new Date() }) {
+export async function buildApp({
+  distDir,
+  astroHandler,
+  https = false,
+  logger = true,
+  trustProxy = false,
+  now = () => new Date(),
+}) {
   const clientDir = join(distDir, 'client');
   const pages = await HtmlPages.load(clientDir);
-  const pageHeaders = routeHeaders(JSON.parse(await readFile(join(distDir, '_headers.json'), 'utf8').catch(() => '[]')));
+  const pageHeaders = routeHeaders(
+    JSON.parse(await readFile(join(distDir, '_headers.json'), 'utf8').catch(() => '[]')),
+  );
   const baseHeaders = securityHeaders({ https });
   const compress = compression({ threshold: 512 });
 
@@ -132,17 +141,23 @@ export async function buildApp({ distDir, astroHandler, https = false, logger = 
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify({ error: 'Not found' }));
     };
-    compress(req, res, () => {
-      Promise.resolve(astroHandler(req, res, (err) => (err ? fail(res, err, request.log) : notFound()))).catch((err) =>
-        fail(res, err, request.log),
-      );
-    });
+    // `compression` is typed for Express but only uses Node's req/res.
+    compress(
+      /** @type {import('express').Request} */ (/** @type {unknown} */ (req)),
+      /** @type {import('express').Response} */ (/** @type {unknown} */ (res)),
+      () => {
+        Promise.resolve(astroHandler(req, res, (err) => (err ? fail(res, err, request.log) : notFound()))).catch(
+          (err) => fail(res, err, request.log),
+        );
+      },
+    );
   });
 
   // Fastify's own refusals (a malformed URL, say) use the same JSON error shape as our API.
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((caught, request, reply) => {
+    const error = /** @type {{ statusCode?: number, message?: string }} */ (caught);
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) request.log.error({ err: caught }, 'request failed');
     reply
       .code(status)
       .header('Cache-Control', 'no-store')

@@ -85,7 +85,9 @@ export class HtmlPages {
     const html = Buffer.from(page.html.replace(YEAR_SPAN, `$1${year}$2`));
     const body =
       encoding === 'br'
-        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+        ? brotliCompressSync(html, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+          })
         : encoding === 'gzip'
           ? gzipSync(html, { level: 9 })
           : html;

@@ -1,0 +1,9 @@
+// A module (it imports), so this augments Astro's types instead of replacing them.
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first pointer, touch, focus or key event inside the island (src/integrations/interaction-directive.mjs). */
+    'client:interaction'?: boolean;
+  }
+}
