@@ -1,6 +1,7 @@
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
 
@@ -16,4 +17,8 @@ if (!process.env.E2E_SKIP_BUILD) {
     run('npm', ['run', 'build', '--silent'], { ...build.env, OUT_DIR: build.outDir, ASTRO_TELEMETRY_DISABLED: '1' });
   }
 }
+// Without a system Chromium (playwright.config.ts looks for one), use Playwright's own,
+// downloaded on first use.
+const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].some((p) => p && existsSync(p));
+if (!systemChromium) run('npx', ['playwright', 'install', 'chromium']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
