@@ -1,21 +1,8 @@
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BUILDS } from './tests/e2e/builds';
-
-/** Debian's Chromium when present (Playwright cannot download browsers here), else Playwright's own. */
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.mjs';
 
 const dbDir = join(tmpdir(), `palmetto-e2e-${process.pid}`);
 
@@ -28,7 +15,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: systemChromium, args: chromiumArgs },
+    launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
   projects: Object.values(E2E_BUILDS).map((build) => ({

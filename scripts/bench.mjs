@@ -7,13 +7,14 @@
 // simulated slow 4G, 4x CPU) three times per page and takes the median.
 // Options: --skip-build, --runs N, --no-lighthouse, --pages /,/pricing. Exits 1 when a budget fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -46,17 +47,8 @@ const BUDGETS = {
   lcpMs: 1000,
 };
 
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumPath = systemChromium();
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
@@ -207,7 +199,7 @@ const check = (page, name, ok, detail) => checks.push({ page, name, ok, detail }
 
 try {
   await waitForServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   for (const { path, kind } of PAGES) {
     const weight = await measureWeight(browser, path);
     results.push({ path, kind, weight });

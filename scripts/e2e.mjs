@@ -1,7 +1,7 @@
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { systemChromium } from './chromium.mjs';
 
 const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
 
@@ -19,6 +19,5 @@ if (!process.env.E2E_SKIP_BUILD) {
 }
 // Without a system Chromium (playwright.config.ts looks for one), use Playwright's own,
 // downloaded on first use.
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].some((p) => p && existsSync(p));
-if (!systemChromium) run('npx', ['playwright', 'install', 'chromium']);
+if (!systemChromium()) run('npx', ['playwright', 'install', 'chromium']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
