@@ -1,0 +1,65 @@
+import { pricing } from './pricing';
+
+/** Copy for the home page sections; the components only lay it out. */
+
+export const hero = {
+  title: 'Websites that bring small businesses more customers',
+  lead: 'We design, build and look after fast, mobile-first websites for small businesses in Orlando and across the US, so you can get back to running yours.',
+};
+
+export const trustStats = [
+  { value: '5-Star', label: 'Rated' },
+  { value: pricing.delivery.stat, label: 'Average delivery' },
+  { value: '100%', label: 'Satisfaction Guarantee' },
+] as const;
+
+export const helpFeatures = [
+  {
+    title: 'Built to be found',
+    text: 'Clean code, fast pages and the structured data Google reads, so nearby customers find you when they search.',
+  },
+  {
+    title: 'Made for phones',
+    text: 'Most of your visitors are on a phone, often on a weak signal. Every page is designed for a small screen first and loads fast.',
+  },
+  {
+    title: 'Looked after for you',
+    text: 'Hosting, security updates, backups and content changes are handled by people who answer the phone.',
+  },
+] as const;
+
+export const steps = [
+  { title: 'Schedule a Call', text: 'A free 20-minute call to learn about your business, your customers and your goals.' },
+  { title: 'Discuss Requirements', text: 'We agree on pages, features, timeline and price in writing, with no surprises later.' },
+  {
+    title: 'Complete Intake & Payment',
+    text: 'Fill in a short intake form with your content, logo and photos, and complete payment securely online.',
+  },
+  {
+    title: `Website Delivery within ${pricing.delivery.short}`,
+    text: `We design, build and test your site, review it with you, and launch ${pricing.delivery.phrase}.`,
+  },
+] as const;
+
+/** Twelve reasons; the first six are shown, the rest on demand. */
+export const whyChooseUs = [
+  'A local Orlando team you can call directly',
+  'Mobile-first design tested on real, inexpensive phones',
+  'Fast pages that score well on Core Web Vitals',
+  'Search foundation built in from day one',
+  'Plain-English updates at every step',
+  'You own your website and content',
+  'Secure hosting with SSL and daily backups',
+  'Accessible design that follows WCAG guidelines',
+  'Click-to-call and text buttons that turn visits into leads',
+  'Honest advice, including when you do not need something',
+  'Support by phone, text and e-mail',
+  'Google Ads and social media under one roof when you are ready',
+] as const;
+export const WHY_CHOOSE_US_VISIBLE = 6;
+
+export const successStory = {
+  title: 'From invisible to fully booked',
+  client: 'Lakeside Plumbing Co., Winter Park',
+  text: 'Lakeside had a one-page site that did not show up for "plumber near me". We rebuilt it with service-area pages, click-to-call on every screen and a properly set-up Google Business Profile. Within the first season, calls from the website became their main source of new jobs.',
+} as const;

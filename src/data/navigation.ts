@@ -1,0 +1,51 @@
+/** Menu and footer structure. Service and location entries come from their catalogues. */
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export const aboutMenu: readonly NavLink[] = [
+  { label: 'About Us', href: '/about' },
+  { label: 'Frequently Asked Questions', href: '/faq' },
+];
+
+export const headerLinks: readonly NavLink[] = [
+  { label: 'Pricing', href: '/pricing' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const getStarted: NavLink = { label: 'Get Started', href: '/contact' };
+
+export const footerMainPages: readonly NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'About', href: '/about' },
+  { label: 'Services', href: '/services' },
+  { label: 'Pricing', href: '/pricing' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const footerCompany: readonly NavLink[] = [
+  { label: 'Portfolio', href: '/portfolio' },
+  { label: 'How It Works', href: '/how-it-works' },
+  { label: 'Careers', href: '/careers' },
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Locations', href: '/locations' },
+];
+
+export const footerLegal: readonly NavLink[] = [
+  { label: 'Terms of Service', href: '/terms-of-service' },
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Refund Policy', href: '/refund-policy' },
+  { label: 'Cookie Policy', href: '/cookie-policy' },
+];
+
+/** The header's two-level location menu: names and slugs only, to keep island props small. */
+export interface NavState {
+  name: string;
+  slug: string;
+  cities: readonly { name: string; slug: string }[];
+}
+
+export const locationHref = (state: string, city?: string) =>
+  city ? `/locations/${state}/${city}` : `/locations/${state}`;

@@ -1,0 +1,68 @@
+/**
+ * Facts about the business: the one place that states them. Pages, structured data,
+ * e-mails and Markdown tokens ({{brand}}, {{phone}}, ...) all read from here.
+ */
+
+export const site = {
+  brand: 'Palmetto Web Studio',
+  tagline: 'Websites that win local customers',
+  /** The home page's <title> before ' | {brand}'. */
+  homeTitle: 'Orlando Web Design for Small Businesses',
+  blurb:
+    'An Orlando web-design studio building fast, search-ready websites for small businesses, then keeping them secure, current and found.',
+  /** Absolute origin the site is served from (SITE_URL at build time). */
+  origin: (import.meta.env.SITE ?? 'http://localhost:4321').replace(/\/$/, ''),
+  phone: {
+    display: '(407) 555-0142',
+    /** E.164 form for tel: and sms: links and structured data. */
+    e164: '+14075550142',
+  },
+  email: 'hello@palmettowebstudio.com',
+  address: {
+    locality: 'Orlando',
+    region: 'FL',
+    postalCode: '32832',
+    country: 'US',
+    /** Visits are arranged in advance; there is no walk-in front desk. */
+    note: 'By appointment only',
+  },
+  geo: { lat: 28.4158, lng: -81.2056 },
+  businessHours: {
+    display: 'Monday-Friday 9:00 AM-5:00 PM EST',
+    /** schema.org openingHoursSpecification */
+    spec: [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' }],
+  },
+  supportHours: [
+    { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM' },
+    { days: 'Saturday', hours: '10:00 AM to 2:00 PM' },
+    { days: 'Sunday', hours: 'Closed' },
+  ],
+  replyPromise: 'We reply within 24 hours.',
+  social: {
+    twitter: 'https://twitter.com/palmettowebstudio',
+    facebook: 'https://www.facebook.com/palmettowebstudio',
+    instagram: 'https://www.instagram.com/palmettowebstudio',
+    linkedin: 'https://www.linkedin.com/company/palmettowebstudio',
+  },
+  /** Text pre-filled when a visitor taps the floating "Text us" button. */
+  smsGreeting: 'Hi! I have a question about a website for my business.',
+  founded: 2019,
+  defaultDescription:
+    'Orlando web design for small businesses: custom websites, an all-inclusive monthly plan, SEO, local SEO, Google Ads and social media management.',
+  defaultKeywords: [
+    'Orlando web design',
+    'small business website',
+    'website design Florida',
+    'local SEO',
+    'Google Ads management',
+    'social media management',
+  ],
+  defaultSocialImage: '/og-default.png',
+} as const;
+
+export const addressLine = `${site.address.locality}, ${site.address.region} ${site.address.postalCode}`;
+export const supportHoursLine = site.supportHours.map((s) => `${s.days}: ${s.hours}`).join('; ');
+
+export const telHref = `tel:${site.phone.e164}`;
+export const smsHref = (body: string = site.smsGreeting) => `sms:${site.phone.e164}?body=${encodeURIComponent(body)}`;
+export const mailtoHref = `mailto:${site.email}`;
