@@ -8,6 +8,7 @@ import { buildSettings } from './src/integrations/build-settings.mjs';
 import { interactionDirective } from './src/integrations/interaction-directive.mjs';
 import { priceValidityWarning } from './src/integrations/price-validity-warning.mjs';
 import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.mjs';
+import { DEFAULT_DATABASE_URL } from './src/server/db/client.mjs';
 
 const settings = buildSettings(process.env);
 
@@ -59,7 +60,8 @@ export default defineConfig({
     syntaxHighlight: false,
   },
   security: {
-    checkOrigin: true,
+    // src/middleware.ts refuses cross-site state-changing requests of every content type, in our JSON error shape.
+    checkOrigin: false,
     allowedDomains: settings.allowedDomains,
     csp: {
       algorithm: 'SHA-256',
@@ -72,8 +74,12 @@ export default defineConfig({
   env: {
     // Runtime settings, read from process.env when the server starts (see README: Configuration).
     schema: {
-      DATABASE_URL: envField.string({ context: 'server', access: 'secret', default: 'file:./data/app.db' }),
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', default: DEFAULT_DATABASE_URL }),
       DATABASE_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
+      AGENCY_INBOX: envField.string({ context: 'server', access: 'secret', optional: true }),
+      RATE_LIMITS: envField.enum({ context: 'server', access: 'secret', values: ['on', 'off'], default: 'on' }),
     },
   },
   vite: {

@@ -1,13 +1,36 @@
 // @ts-check
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
 
-/** @type {import('astro').ClientDirective} */
-export default (load, _options, el) => {
-  const opts = { once: true, passive: true, capture: true };
+/**
+ * Hydrate on the first pointer, touch, focus or key event inside the island. With
+ * `client:interaction={{ visible: true }}` also when the island scrolls into view, but
+ * only after the visitor has scrolled: an island that is on screen at load (a form at
+ * the top of /contact) waits for the visitor instead of costing every visit its JavaScript.
+ * @type {import('astro').ClientDirective}
+ */
+export default (load, options, el) => {
+  let started = false;
+  const opts = { capture: true, passive: true };
+  /** @type {IntersectionObserver | undefined} */
+  let observer;
   const start = async () => {
+    if (started) return;
+    started = true;
     for (const type of EVENTS) el.removeEventListener(type, start, opts);
+    removeEventListener('scroll', watchVisibility, opts);
+    observer?.disconnect();
     const hydrate = await load();
     await hydrate();
   };
+  function watchVisibility() {
+    removeEventListener('scroll', watchVisibility, opts);
+    observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+      rootMargin: '200px',
+    });
+    // The island element is display: contents; observe what it renders.
+    for (const child of el.children) observer.observe(child);
+  }
   for (const type of EVENTS) el.addEventListener(type, start, opts);
+  const value = /** @type {{ visible?: boolean } | undefined} */ (options.value);
+  if (value?.visible) addEventListener('scroll', watchVisibility, opts);
 };

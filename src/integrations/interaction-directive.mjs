@@ -2,9 +2,11 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * `client:interaction`: hydrate an island on the first pointer, touch, focus or key
- * event inside it. Pages ship no island JavaScript until someone reaches for it;
- * until then the island's server HTML works on its own (CSS menus, <details>).
+ * Our client directives. `client:interaction`: hydrate an island on the first pointer,
+ * touch, focus or key event inside it (optionally also on scrolling into view). Pages
+ * ship no island JavaScript until someone reaches for it; until then the island's
+ * server HTML works on its own (CSS menus, <details>, plain form posts).
+ * `client:toast`: hydrate the Toaster when the first toast is raised.
  * @returns {import('astro').AstroIntegration}
  */
 export function interactionDirective() {
@@ -15,6 +17,10 @@ export function interactionDirective() {
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction-directive-client.mjs', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'toast',
+          entrypoint: fileURLToPath(new URL('./toast-directive-client.mjs', import.meta.url)),
         });
       },
     },

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDatabase } from '../server/db';
-import { isReachable } from '../server/db/client';
+import { isReachable } from '../server/db/client.mjs';
 
 export const prerender = false;
 

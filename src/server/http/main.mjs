@@ -7,11 +7,19 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.mjs';
+import { DEFAULT_DATABASE_URL, openDatabase } from '../db/client.mjs';
+import { migrateDatabase } from '../db/migrate.mjs';
+import { createMailer, DEFAULT_MAIL_FROM } from '../email/mailer.mjs';
+import { startOutboxWorker } from '../email/outbox.mjs';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
+
+// Migrate before serving: a schema change lands before any request can need it.
+const database = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, process.env.DATABASE_AUTH_TOKEN);
+await migrateDatabase(database);
 
 /** @type {{ handler: import('./app.mjs').NodeHandler }} */
 const astro = await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href);
@@ -23,6 +31,22 @@ const app = await buildApp({
   trustProxy: process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
+
+if (process.env.RATE_LIMITS === 'off') {
+  app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
+}
+
+const mailer = createMailer({
+  smtpUrl: process.env.SMTP_URL,
+  from: process.env.MAIL_FROM || DEFAULT_MAIL_FROM,
+  logger: app.log,
+});
+const outboxWorker = startOutboxWorker(database.client, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
+app.addHook('onClose', async () => {
+  await outboxWorker.stop();
+  mailer.close();
+});
+app.log.info({ database: database.local ? database.url : 'remote libSQL', mail: mailer.mode }, 'ready');
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(signal, () => {

@@ -1,0 +1,17 @@
+// @ts-check
+/**
+ * `client:toast`: hydrate the Toaster island only when something raises a toast
+ * (src/lib/stores/toast.ts dispatches this event), so pages that never show a toast
+ * never load it. The toast waits in the shared store until the Toaster mounts.
+ * @type {import('astro').ClientDirective}
+ */
+export default (load) => {
+  addEventListener(
+    'palmetto:toast',
+    async () => {
+      const hydrate = await load();
+      await hydrate();
+    },
+    { once: true },
+  );
+};

@@ -1,0 +1,21 @@
+/** Our one JSON error shape: { error, fields? }, never cached. */
+export function jsonError(
+  status: number,
+  error: string,
+  extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(extra.headers);
+  headers.set('Cache-Control', 'no-store');
+  return Response.json(extra.fields ? { error, fields: extra.fields } : { error }, { status, headers });
+}
+
+export function jsonOk(body: unknown, status = 200, headers?: HeadersInit) {
+  const h = new Headers(headers);
+  h.set('Cache-Control', 'no-store');
+  return Response.json(body, { status, headers: h });
+}
+
+/** 303 to a same-site path: the answer to a plain HTML form post. */
+export function seeOther(location: string) {
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDatabase } from '../helpers/temp-db';
+
+const db = await tempDatabase();
+afterAll(() => db.cleanup());
+const insert = (id: string) => ({
+  sql: 'INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)',
+  args: [id, 'N', 'n@example.com', 'message text', Date.now()],
+});
+const count = async () =>
+  Number((await db.database.client.execute('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
+
+describe('group-commit write queue', () => {
+  it('commits concurrent units and resolves each with its own results', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => db.database.writes.run([insert(`q${i}`)])));
+    expect(results.every((r) => r.length === 1 && r[0]!.rowsAffected === 1)).toBe(true);
+    expect(await count()).toBe(50);
+  });
+
+  it('fails only the bad unit when units share a transaction, and keeps each unit atomic', async () => {
+    const good = db.database.writes.run([insert('ok1')]);
+    // Second statement violates the primary key: the whole unit must roll back.
+    const bad = db.database.writes.run([insert('half'), insert('ok1')]);
+    const alsoGood = db.database.writes.run([insert('ok2')]);
+    await expect(good).resolves.toHaveLength(1);
+    await expect(bad).rejects.toThrow();
+    await expect(alsoGood).resolves.toHaveLength(1);
+    const ids = (
+      await db.database.client.execute("SELECT id FROM contact_messages WHERE id IN ('ok1','ok2','half')")
+    ).rows.map((r) => r.id);
+    expect(ids.sort()).toEqual(['ok1', 'ok2']);
+  });
+});
