@@ -1,10 +1,6 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BUILDS } from './tests/e2e/builds';
 import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.mjs';
-
-const dbDir = join(tmpdir(), `palmetto-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -33,7 +29,9 @@ export default defineConfig({
       PORT: String(build.port),
       DIST_DIR: build.outDir,
       SITE_URL: build.origin,
-      DATABASE_URL: `file:${join(dbDir, `${build.name}.db`)}`,
+      DATABASE_URL: build.databaseUrl,
+      // Every test posts from 127.0.0.1: limits are tested in tests/integration instead.
+      RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
     },
   })),

@@ -1,9 +1,11 @@
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { systemChromium } from './chromium.mjs';
 
-const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
+const { E2E_BUILDS, E2E_DB_DIR } = await import('../tests/e2e/builds.ts');
+rmSync(E2E_DB_DIR, { recursive: true, force: true });
 
 /** @param {string} cmd @param {string[]} args @param {Record<string, string>} [env] */
 const run = (cmd, args, env = {}) => {

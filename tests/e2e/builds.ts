@@ -3,11 +3,18 @@
  * serves them). 'main' is the default configuration; 'flat' switches the pricing
  * reading and configures the Meta pixel, so both settings are tested end to end.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The e2e servers' databases: emptied by scripts/e2e.mjs before each run, readable by tests. */
+export const E2E_DB_DIR = join(tmpdir(), 'palmetto-e2e-db');
+
 export interface E2EBuild {
   name: string;
   port: number;
   origin: string;
   outDir: string;
+  databaseUrl: string;
   env: Record<string, string>;
   testMatch: RegExp;
 }
@@ -17,6 +24,7 @@ const build = (name: string, port: number, env: Record<string, string>, testMatc
   port,
   origin: `http://127.0.0.1:${port}`,
   outDir: `dist-e2e-${name}`,
+  databaseUrl: `file:${join(E2E_DB_DIR, `${name}.db`)}`,
   env: { SITE_URL: `http://127.0.0.1:${port}`, ...env },
   testMatch,
 });

@@ -44,7 +44,8 @@ export default function ContactForm({ idPrefix = 'contact' }: ContactFormProps) 
         next[field] ??= issue.message;
       }
       setErrors(next);
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      const first = CONTACT_FIELDS.find((f) => next[f]);
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setErrors({});

@@ -108,7 +108,14 @@ export async function buildApp({
     };
     if (variant.encoding !== 'identity') headers['Content-Encoding'] = variant.encoding;
     if (status === 200 && req.headers['if-none-match'] === variant.etag) {
-      res.writeHead(304, { ETag: variant.etag, 'Cache-Control': REVALIDATE, Vary: 'Accept-Encoding' }).end();
+      // Browsers update the cached page's headers from a 304: it must carry the page's CSP too.
+      res.writeHead(304, {
+        ...pageHeaders.get(page.route),
+        ETag: variant.etag,
+        'Cache-Control': REVALIDATE,
+        Vary: 'Accept-Encoding',
+      });
+      res.end();
       return;
     }
     res.writeHead(status, headers);
