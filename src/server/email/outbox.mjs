@@ -6,7 +6,7 @@
  * several server processes can run workers on one database.
  */
 
-const BATCH = 20;
+const BATCH = 100;
 const LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 60 * 60_000;
@@ -30,7 +30,8 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
           RETURNING id, "to", reply_to, subject, text, html, attempts`,
     args: { lease: now + LEASE_MS, now, batch: BATCH },
   });
-  let sent = 0;
+  /** @type {string[]} */
+  const delivered = [];
   let failed = 0;
   for (const row of claimed.rows) {
     const id = String(row.id);
@@ -43,11 +44,7 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
     };
     try {
       await mailer.send(mail);
-      await client.execute({
-        sql: `UPDATE outbox SET status = :status, sent_at = :now, attempts = attempts + 1, locked_until = NULL, last_error = NULL WHERE id = :id`,
-        args: { status: mailer.mode === 'smtp' ? 'sent' : 'logged', now: Date.now(), id },
-      });
-      sent += 1;
+      delivered.push(id);
     } catch (cause) {
       const attempts = Number(row.attempts) + 1;
       const message = cause instanceof Error ? cause.message : String(cause);
@@ -59,6 +56,15 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
       failed += 1;
     }
   }
+  if (delivered.length > 0) {
+    // One commit for the whole batch: the worker must not compete with requests for fsyncs.
+    await client.execute({
+      sql: `UPDATE outbox SET status = ?, sent_at = ?, attempts = attempts + 1, locked_until = NULL, last_error = NULL
+            WHERE id IN (${delivered.map(() => '?').join(', ')})`,
+      args: [mailer.mode === 'smtp' ? 'sent' : 'logged', Date.now(), ...delivered],
+    });
+  }
+  const sent = delivered.length;
   return { sent, failed };
 }
 
@@ -75,8 +81,10 @@ export function startOutboxWorker(client, mailer, { intervalMs = 2000, error = (
     if (running || stopped) return;
     running = true;
     try {
-      // Keep going while there is a backlog, then wait for the next tick.
-      while (!stopped && (await deliverDue(client, mailer, { error })).sent === BATCH);
+      // Keep going while there is a backlog, yielding between batches so requests are served.
+      while (!stopped && (await deliverDue(client, mailer, { error })).sent === BATCH) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } catch (cause) {
       error({ err: cause instanceof Error ? cause.message : String(cause) }, 'outbox poll failed');
     } finally {
