@@ -30,4 +30,31 @@ describe('group-commit write queue', () => {
     ).rows.map((r) => r.id);
     expect(ids.sort()).toEqual(['ok1', 'ok2']);
   });
+
+  it('runs interactive transactions one at a time, between group commits', async () => {
+    const order: string[] = [];
+    const tx = db.database.writes.transaction(async (t) => {
+      const before = Number(
+        (await t.execute("SELECT count(*) AS n FROM contact_messages WHERE id LIKE 't%'")).rows[0]!.n,
+      );
+      await t.execute(insert(`t${before}`));
+      order.push('tx');
+      return before;
+    });
+    const unit = db.database.writes.run([insert('after-tx')]).then(() => order.push('unit'));
+    await expect(tx).resolves.toBe(0);
+    await unit;
+    expect(order).toEqual(['tx', 'unit']);
+  });
+
+  it('rolls an interactive transaction back when it throws', async () => {
+    await expect(
+      db.database.writes.transaction(async (t) => {
+        await t.execute(insert('rolled-back'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const rows = await db.database.client.execute("SELECT id FROM contact_messages WHERE id = 'rolled-back'");
+    expect(rows.rows).toHaveLength(0);
+  });
 });

@@ -1,9 +1,13 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
 
 interface Unit {
   statements: InStatement[];
   resolve: (results: ResultSet[]) => void;
   reject: (error: unknown) => void;
+}
+
+interface TransactionJob {
+  run: () => Promise<void>;
 }
 
 /**
@@ -12,12 +16,13 @@ interface Unit {
  * promise resolves only after its unit is durably committed, so "acknowledge after
  * commit" stays true while hundreds of requests share one fsync. If a combined
  * transaction fails, its units are retried one by one so one bad unit fails alone.
- * One queue per process also serialises our writes, which keeps SQLITE_BUSY away.
+ * One queue per process also serialises our writes, which keeps SQLITE_BUSY away:
+ * interactive transactions (read, decide, write) wait their turn through `transaction`.
  */
 export class WriteQueue {
   readonly #client: Client;
   readonly #maxUnits: number;
-  #pending: Unit[] = [];
+  #pending: (Unit | TransactionJob)[] = [];
   #draining = false;
 
   constructor(client: Client, maxUnits = 256) {
@@ -27,21 +32,54 @@ export class WriteQueue {
 
   /** Commits `statements` atomically (with whatever else is queued); resolves with their results. */
   run(statements: InStatement[]): Promise<ResultSet[]> {
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ statements, resolve, reject });
-      if (!this.#draining) {
-        this.#draining = true;
-        // Let requests that arrived in the same turn of the event loop join this commit.
-        setImmediate(() => void this.#drain());
-      }
-    });
+    return new Promise((resolve, reject) => this.#enqueue({ statements, resolve, reject }));
+  }
+
+  /**
+   * Runs `fn` in a write transaction of its own, between group commits: committed when
+   * `fn` resolves, rolled back when it throws. Keep it short: other writes wait for it.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return new Promise((resolve, reject) =>
+      this.#enqueue({
+        run: async () => {
+          const tx = await this.#client.transaction('write');
+          try {
+            const result = await fn(tx);
+            await tx.commit();
+            resolve(result);
+          } catch (error) {
+            await tx.rollback().catch(() => {});
+            reject(error);
+          } finally {
+            tx.close();
+          }
+        },
+      }),
+    );
+  }
+
+  #enqueue(job: Unit | TransactionJob) {
+    this.#pending.push(job);
+    if (!this.#draining) {
+      this.#draining = true;
+      // Let requests that arrived in the same turn of the event loop join this commit.
+      setImmediate(() => void this.#drain());
+    }
   }
 
   async #drain(): Promise<void> {
     try {
       while (this.#pending.length > 0) {
-        const units = this.#pending.splice(0, this.#maxUnits);
-        await this.#commit(units);
+        const first = this.#pending[0]!;
+        if ('run' in first) {
+          this.#pending.shift();
+          await first.run();
+          continue;
+        }
+        const end = this.#pending.findIndex((job) => 'run' in job);
+        const take = Math.min(end === -1 ? this.#pending.length : end, this.#maxUnits);
+        await this.#commit(this.#pending.splice(0, take) as Unit[]);
       }
     } finally {
       this.#draining = false;
