@@ -1,16 +1,76 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { API_ERRORS } from './lib/messages';
+import { API_ERRORS, AUTH } from './lib/messages';
 import { jsonError } from './server/api/responses';
+import { guardFor, loginRedirect } from './server/auth/guards';
+import { secureCookies } from './server/auth/request-session';
+import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie, validateSessionToken } from './server/auth/session';
+import { getDatabase } from './server/db';
 import { isCrossSiteRequest } from './server/security/cross-site';
 
-/**
- * Runs for on-demand routes only (prerendered pages are static files). Astro's own
- * checkOrigin is off because it covers form-like bodies only and answers in plain text;
- * this guard covers every state-changing request and answers in our JSON error shape.
+/*
+ * Runs for on-demand routes only (prerendered pages are static files; nothing private is
+ * prerendered). Astro's own checkOrigin is off because it covers form-like bodies only and
+ * answers in plain text; refuseCrossSite covers every state-changing request in our JSON shape.
  */
+
 const refuseCrossSite = defineMiddleware((context, next) => {
   if (isCrossSiteRequest(context.request, context.url)) return jsonError(403, API_ERRORS.crossSite);
   return next();
 });
 
-export const onRequest = sequence(refuseCrossSite);
+/** Fills locals.user and locals.session from the session cookie, sliding its expiry. */
+const authenticate = defineMiddleware(async (context, next) => {
+  context.locals.user = null;
+  context.locals.session = null;
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    const result = await validateSessionToken(await getDatabase(), token);
+    if (result) {
+      context.locals.user = result.user;
+      context.locals.session = result.session;
+      if (result.refreshed) setSessionCookie(context.cookies, token, result.session.lastVerifiedAt, secureCookies(context.url));
+    } else {
+      deleteSessionCookie(context.cookies, secureCookies(context.url));
+    }
+  }
+  return next();
+});
+
+/** The server-side guard for private areas: a client redirect is never the guard. */
+const guard = defineMiddleware((context, next) => {
+  const { user } = context.locals;
+  switch (guardFor(context.url.pathname)) {
+    case 'admin-api':
+      if (!user) return jsonError(401, AUTH.notSignedIn);
+      if (user.role !== 'admin') return jsonError(403, AUTH.forbidden);
+      break;
+    case 'user-api':
+      if (!user) return jsonError(401, AUTH.notSignedIn);
+      break;
+    case 'admin-page':
+      if (!user) return context.redirect(loginRedirect(context.url));
+      if (user.role !== 'admin') return context.redirect('/');
+      break;
+    case 'user-page':
+      if (!user) return context.redirect(loginRedirect(context.url));
+      break;
+  }
+  return next();
+});
+
+/** Anything rendered on demand may depend on the session: never cache it unless the route says so. */
+const noStore = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (response.headers.has('cache-control')) return response;
+  try {
+    response.headers.set('Cache-Control', 'no-store');
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy the response.
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', 'no-store');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+});
+
+export const onRequest = sequence(refuseCrossSite, noStore, authenticate, guard);

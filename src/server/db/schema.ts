@@ -2,7 +2,7 @@
  * Tables. Change this file, then `npm run db:generate` writes a migration into ./drizzle
  * (commit it); the server applies pending migrations when it starts.
  */
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Messages from the contact form: stored before the visitor is told they were received. */
 export const contactMessages = sqliteTable(
@@ -55,3 +55,57 @@ export const rateLimits = sqliteTable('rate_limits', {
   tokens: real('tokens').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+export const USER_ROLES = ['customer', 'admin'] as const;
+export const USER_STATUSES = ['active', 'pending'] as const;
+
+/** People who sign in. `email` is stored lower-cased, so uniqueness is case-insensitive. */
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  /** null until the account is activated (created by checkout or an admin). */
+  passwordHash: text('password_hash'),
+  role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+  /** 'pending': created for a customer who has not set a password yet. */
+  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Signed-in devices. The cookie holds `{id}.{secret}`; only SHA-256(secret) is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastVerifiedAt: integer('last_verified_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Shown in the list of active sessions. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const TOKEN_PURPOSES = ['activation', 'password_reset'] as const;
+
+/** Single-use links sent by e-mail (account activation, password reset); stored hashed. */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);

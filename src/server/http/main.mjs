@@ -11,6 +11,7 @@ import { DEFAULT_DATABASE_URL, openDatabase } from '../db/client.mjs';
 import { migrateDatabase } from '../db/migrate.mjs';
 import { createMailer, DEFAULT_MAIL_FROM } from '../email/mailer.mjs';
 import { startOutboxWorker } from '../email/outbox.mjs';
+import { ensureAdmin } from '../auth/bootstrap-admin.mjs';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST ?? 'localhost';
@@ -20,6 +21,9 @@ const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 // Migrate before serving: a schema change lands before any request can need it.
 const database = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, process.env.DATABASE_AUTH_TOKEN);
 await migrateDatabase(database);
+if (process.env.ADMIN_EMAIL) {
+  await ensureAdmin(database.client, { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
+}
 
 /** @type {{ handler: import('./app.mjs').NodeHandler }} */
 const astro = await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href);

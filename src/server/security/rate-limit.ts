@@ -50,3 +50,35 @@ function takeTokenStatements(bucket: string, capacity: number, refillPerMs: numb
     },
   ];
 }
+
+/** true when the bucket has a token left, without taking it (e.g. before checking a password). */
+export async function hasToken(
+  database: { client: import('@libsql/client').Client },
+  rule: RateLimitRule,
+  key: string,
+  now = Date.now(),
+  enabled = RATE_LIMITS !== 'off',
+): Promise<RateLimitResult> {
+  if (!enabled) return { ok: true };
+  const refillPerMs = rule.capacity / rule.windowMs;
+  const { rows } = await database.client.execute({
+    sql: 'SELECT min(:capacity, tokens + max(0, :now - updated_at) * :refill) AS tokens FROM rate_limits WHERE key = :key',
+    args: { key: `${rule.name}:${key}`, capacity: rule.capacity, now, refill: refillPerMs },
+  });
+  const tokens = rows[0] ? Number(rows[0].tokens) : rule.capacity;
+  if (tokens >= 1) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+}
+
+const MINUTE = 60_000;
+/** The limits of endpoints that hash passwords or send e-mail. */
+export const AUTH_LIMITS = {
+  /** Failed logins per e-mail. */
+  loginEmail: { name: 'login-email', capacity: 5, windowMs: 15 * MINUTE },
+  /** Login attempts per client address (each costs a hash). */
+  loginIp: { name: 'login-ip', capacity: 20, windowMs: 15 * MINUTE },
+  register: { name: 'register-ip', capacity: 5, windowMs: 60 * MINUTE },
+  linkRequestIp: { name: 'link-ip', capacity: 5, windowMs: 60 * MINUTE },
+  linkRequestEmail: { name: 'link-email', capacity: 3, windowMs: 60 * MINUTE },
+  setPassword: { name: 'set-password-ip', capacity: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
