@@ -22,6 +22,8 @@ const NOT_IN_SITEMAP = [
   '/thank-you',
   '/test',
   '/activate-account',
+  '/forgot-password',
+  '/reset-password',
   '/social',
   '/404',
   '/healthz',

@@ -13,10 +13,15 @@ if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
 }
 const database = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, process.env.DATABASE_AUTH_TOKEN);
 await migrateDatabase(database);
-const { id } = await ensureAdmin(database.client, { email: values.email, name: values.name?.trim() || 'Administrator' });
+const { id } = await ensureAdmin(database.client, {
+  email: values.email,
+  name: values.name?.trim() || 'Administrator',
+});
 const { token, statement } = newAccountToken(id, 'activation');
 await database.client.execute(statement);
 database.client.close();
 const origin = (process.env.SITE_URL || 'http://localhost:4321').replace(/\/$/, '');
-console.log(`Admin ${values.email.toLowerCase()} is ready. Activation link (single use, ${ACTIVATION_TTL_MS / 3_600_000} hours):`);
+console.log(
+  `Admin ${values.email.toLowerCase()} is ready. Activation link (single use, ${ACTIVATION_TTL_MS / 3_600_000} hours):`,
+);
 console.log(`${origin}/activate-account?token=${encodeURIComponent(token)}`);

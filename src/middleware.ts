@@ -28,7 +28,8 @@ const authenticate = defineMiddleware(async (context, next) => {
     if (result) {
       context.locals.user = result.user;
       context.locals.session = result.session;
-      if (result.refreshed) setSessionCookie(context.cookies, token, result.session.lastVerifiedAt, secureCookies(context.url));
+      if (result.refreshed)
+        setSessionCookie(context.cookies, token, result.session.lastVerifiedAt, secureCookies(context.url));
     } else {
       deleteSessionCookie(context.cookies, secureCookies(context.url));
     }

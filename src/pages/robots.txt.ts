@@ -1,7 +1,18 @@
 import type { APIRoute } from 'astro';
 import { site } from '../data/site';
 
-const PRIVATE = ['/account', '/admin', '/api/', '/auth', '/checkout', '/activate-account', '/thank-you', '/test'];
+const PRIVATE = [
+  '/account',
+  '/admin',
+  '/api/',
+  '/auth',
+  '/checkout',
+  '/activate-account',
+  '/forgot-password',
+  '/reset-password',
+  '/thank-you',
+  '/test',
+];
 
 export const GET: APIRoute = () =>
   new Response(

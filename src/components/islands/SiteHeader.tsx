@@ -5,6 +5,10 @@ export interface SiteHeaderProps {
   brand: string;
   services: readonly NavLink[];
   states: readonly NavState[];
+  /** The account link (static HTML from an Astro slot, which the server may personalise). */
+  account?: ReactNode;
+  /** The same link for the mobile menu. */
+  mobileAccount?: ReactNode;
 }
 
 type MenuId = 'about' | 'services' | 'locations';
@@ -15,7 +19,7 @@ type MenuId = 'about' | 'services' | 'locations';
  * <details>. Hydrated (client:interaction), it adds aria-expanded state, click
  * toggles, Escape to close, and closes the mobile menu when a link is chosen.
  */
-export default function SiteHeader({ brand, services, states }: SiteHeaderProps) {
+export default function SiteHeader({ brand, services, states, account, mobileAccount }: SiteHeaderProps) {
   const [open, setOpen] = useState<MenuId | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   const desktopRef = useRef<HTMLUListElement>(null);
@@ -109,6 +113,7 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
         </nav>
 
         <div className="flex items-center gap-2">
+          {account}
           <a href={getStarted.href} className="btn-primary hidden sm:inline-flex">
             {getStarted.label}
           </a>
@@ -168,6 +173,7 @@ export default function SiteHeader({ brand, services, states }: SiteHeaderProps)
                   </li>
                 ))}
               </ul>
+              {mobileAccount}
               <a href={getStarted.href} className="btn-primary mt-4 w-full">
                 {getStarted.label}
               </a>

@@ -7,13 +7,19 @@ export const emailField = z
   .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH.email), z.email(AUTH.email));
 
 /** New passwords: 8 to 128 characters, no composition rules (the server also refuses common ones). */
-export const newPasswordField = z.string(AUTH.passwordMin).check(z.minLength(8, AUTH.passwordMin), z.maxLength(128, AUTH.passwordMax));
+export const newPasswordField = z
+  .string(AUTH.passwordMin)
+  .check(z.minLength(8, AUTH.passwordMin), z.maxLength(128, AUTH.passwordMax));
 
-export const nameField = z.string(AUTH.nameMin).check(z.trim(), z.minLength(2, AUTH.nameMin), z.maxLength(100, AUTH.nameMax));
+export const nameField = z
+  .string(AUTH.nameMin)
+  .check(z.trim(), z.minLength(2, AUTH.nameMin), z.maxLength(100, AUTH.nameMax));
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string(AUTH.passwordRequired).check(z.minLength(1, AUTH.passwordRequired), z.maxLength(128, AUTH.invalidCredentials)),
+  password: z
+    .string(AUTH.passwordRequired)
+    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(128, AUTH.invalidCredentials)),
 });
 
 export const registerSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });

@@ -23,7 +23,10 @@ export const POST: APIRoute = async (context) => {
   const result = await readInput(request, url, loginSchema, { maxBytes: 8 * 1024, acceptForm: true });
   const failPage = (error: string) => withParam(`/auth?next=${encodeURIComponent(next)}`, 'error', error) + '#login';
   const form = result.kind === 'form';
-  if (!result.ok) return form ? seeOther(failPage('invalid')) : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
+  if (!result.ok)
+    return form
+      ? seeOther(failPage('invalid'))
+      : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
 
   const database = await getDatabase();
   const { email, password } = result.input;

@@ -10,6 +10,7 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   await signOut(await getDatabase(), context);
   const type = mimeType(context.request.headers.get('content-type'));
-  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') return seeOther('/auth?loggedOut=1');
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
+    return seeOther('/auth?loggedOut=1');
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };

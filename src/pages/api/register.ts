@@ -19,7 +19,10 @@ export const POST: APIRoute = async (context) => {
   const result = await readInput(request, url, registerSchema, { maxBytes: 8 * 1024, acceptForm: true });
   const form = result.kind === 'form';
   const failPage = (error: string) => withParam(`/auth?next=${encodeURIComponent(next)}`, 'error', error) + '#register';
-  if (!result.ok) return form ? seeOther(failPage('invalid')) : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
+  if (!result.ok)
+    return form
+      ? seeOther(failPage('invalid'))
+      : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
 
   const database = await getDatabase();
   const limit = await consumeToken(database.writes, AUTH_LIMITS.register, clientAddress(context));
@@ -28,7 +31,9 @@ export const POST: APIRoute = async (context) => {
   const registered = await registerUser(database, result.input);
   if (!registered.ok) {
     if (registered.reason === 'taken') return form ? seeOther(failPage('taken')) : jsonError(409, AUTH.emailTaken);
-    return form ? seeOther(failPage('common')) : jsonError(400, AUTH.passwordCommon, { fields: { password: [AUTH.passwordCommon] } });
+    return form
+      ? seeOther(failPage('common'))
+      : jsonError(400, AUTH.passwordCommon, { fields: { password: [AUTH.passwordCommon] } });
   }
   await signIn(database, context, registered.user.id);
   return form ? seeOther(next) : jsonOk(registered.user, 201);

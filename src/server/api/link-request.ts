@@ -18,7 +18,10 @@ export async function handleLinkRequest(context: APIContext, purpose: TokenPurpo
   const { request, url } = context;
   const result = await readInput(request, url, emailOnlySchema, { maxBytes: 4 * 1024, acceptForm: true });
   const form = result.kind === 'form';
-  if (!result.ok) return form ? seeOther(`${formDone}?error=invalid`) : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
+  if (!result.ok)
+    return form
+      ? seeOther(`${formDone}?error=invalid`)
+      : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
   const database = await getDatabase();
   const ipLimit = await consumeToken(database.writes, AUTH_LIMITS.linkRequestIp, clientAddress(context));
   if (!ipLimit.ok) return tooMany(ipLimit, form ? `${formDone}?error=limited` : null);

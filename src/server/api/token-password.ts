@@ -35,9 +35,13 @@ export async function handleTokenPassword(context: APIContext, purpose: TokenPur
   const outcome = await setPasswordWithToken(database, result.input.token, purpose, result.input.password);
   if (!outcome.ok) {
     if (outcome.reason === 'common-password') {
-      return form ? back('common') : jsonError(400, AUTH.passwordCommon, { fields: { password: [AUTH.passwordCommon] } });
+      return form
+        ? back('common')
+        : jsonError(400, AUTH.passwordCommon, { fields: { password: [AUTH.passwordCommon] } });
     }
-    return form ? back(outcome.reason) : jsonError(400, TOKEN_ERRORS[outcome.reason], { fields: { token: [TOKEN_ERRORS[outcome.reason]] } });
+    return form
+      ? back(outcome.reason)
+      : jsonError(400, TOKEN_ERRORS[outcome.reason], { fields: { token: [TOKEN_ERRORS[outcome.reason]] } });
   }
   await signIn(database, context, outcome.user.id);
   return form ? seeOther(done) : jsonOk(outcome.user);

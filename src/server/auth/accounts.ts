@@ -21,7 +21,10 @@ export async function findUserByEmail(database: AppDatabase, email: string): Pro
 }
 
 async function findUserById(database: AppDatabase, id: string): Promise<UserRow | null> {
-  const { rows } = await database.client.execute({ sql: 'SELECT id, name, email, role, status, password_hash FROM users WHERE id = ?', args: [id] });
+  const { rows } = await database.client.execute({
+    sql: 'SELECT id, name, email, role, status, password_hash FROM users WHERE id = ?',
+    args: [id],
+  });
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -39,7 +42,11 @@ function toUser(row: Record<string, unknown>): UserRow {
 export const publicUser = (u: SessionUser): SessionUser => ({ id: u.id, name: u.name, email: u.email, role: u.role });
 
 /** The user for these credentials, or null. Always costs one argon2 verification. */
-export async function authenticate(database: AppDatabase, email: string, password: string): Promise<SessionUser | null> {
+export async function authenticate(
+  database: AppDatabase,
+  email: string,
+  password: string,
+): Promise<SessionUser | null> {
   const user = await findUserByEmail(database, email);
   if (!user || user.status !== 'active' || !user.passwordHash) return verifyAgainstDummy(password).then(() => null);
   return (await verifyPassword(user.passwordHash, password)) ? publicUser(user) : null;
@@ -47,7 +54,11 @@ export async function authenticate(database: AppDatabase, email: string, passwor
 
 export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; reason: 'taken' | 'common-password' };
 
-export async function registerUser(database: AppDatabase, input: RegisterInput, now = Date.now()): Promise<RegisterResult> {
+export async function registerUser(
+  database: AppDatabase,
+  input: RegisterInput,
+  now = Date.now(),
+): Promise<RegisterResult> {
   if (isCommonPassword(input.password)) return { ok: false, reason: 'common-password' };
   if (await findUserByEmail(database, input.email)) return { ok: false, reason: 'taken' };
   const id = crypto.randomUUID();
@@ -98,7 +109,12 @@ export const accountLink = (path: string, token: string) => `${site.origin}${pat
  * link for an account still pending. Nothing for unknown e-mails, and the caller answers the
  * same either way.
  */
-export async function sendAccountLink(database: AppDatabase, email: string, wanted: TokenPurpose, now = Date.now()): Promise<void> {
+export async function sendAccountLink(
+  database: AppDatabase,
+  email: string,
+  wanted: TokenPurpose,
+  now = Date.now(),
+): Promise<void> {
   const user = await findUserByEmail(database, email);
   if (!user) return;
   const purpose: TokenPurpose = user.status === 'pending' ? 'activation' : 'password_reset';
@@ -111,7 +127,8 @@ export async function sendAccountLink(database: AppDatabase, email: string, want
   await database.writes.run([statement, outboxInsert({ ...mail, to: user.email }, now)]);
 }
 
-export type TokenResult = { ok: true; user: SessionUser } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'common-password' };
+export type TokenResult =
+  { ok: true; user: SessionUser } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'common-password' };
 
 /**
  * Uses an activation or reset link: sets the password, activates the account, uses up the
@@ -153,7 +170,8 @@ export async function changePassword(
   now = Date.now(),
 ): Promise<ChangeResult> {
   const user = await findUserById(database, userId);
-  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, current))) return { ok: false, reason: 'wrong-password' };
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, current)))
+    return { ok: false, reason: 'wrong-password' };
   if (isCommonPassword(next)) return { ok: false, reason: 'common-password' };
   const passwordHash = await hashPassword(next);
   await database.writes.run([

@@ -13,7 +13,10 @@ import { hashPassword } from './password.mjs';
  */
 export async function ensureAdmin(client, { email, password, name = 'Administrator', now = Date.now() }) {
   const normalized = email.trim().toLowerCase();
-  const existing = await client.execute({ sql: 'SELECT id, password_hash FROM users WHERE email = ?', args: [normalized] });
+  const existing = await client.execute({
+    sql: 'SELECT id, password_hash FROM users WHERE email = ?',
+    args: [normalized],
+  });
   const row = existing.rows[0];
   if (row) {
     const id = String(row.id);
@@ -30,7 +33,15 @@ export async function ensureAdmin(client, { email, password, name = 'Administrat
   const id = crypto.randomUUID();
   await client.execute({
     sql: `INSERT INTO users (id, name, email, password_hash, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'admin', ?, ?, ?)`,
-    args: [id, name, normalized, password ? await hashPassword(password) : null, password ? 'active' : 'pending', now, now],
+    args: [
+      id,
+      name,
+      normalized,
+      password ? await hashPassword(password) : null,
+      password ? 'active' : 'pending',
+      now,
+      now,
+    ],
   });
   return { id, created: true };
 }

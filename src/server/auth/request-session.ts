@@ -25,7 +25,8 @@ export async function signOut(database: AppDatabase, context: { cookies: AstroCo
 
 /** A same-site path to return to after signing in; anything else becomes `fallback`. */
 export function safeReturnPath(value: unknown, fallback = '/account'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return fallback;
   try {
     const url = new URL(value, 'http://localhost');
     return url.origin === 'http://localhost' ? `${url.pathname}${url.search}` : fallback;

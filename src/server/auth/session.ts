@@ -54,7 +54,11 @@ export interface ValidatedSession {
  * The session and user behind a cookie token, or null when the token is malformed,
  * unknown, wrong, expired by inactivity, or its user is not active.
  */
-export async function validateSessionToken(database: AppDatabase, token: string | undefined, now = Date.now()): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  database: AppDatabase,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<ValidatedSession | null> {
   const parsed = parseToken(token);
   if (!parsed) return null;
   const { rows } = await database.client.execute({
@@ -72,7 +76,9 @@ export async function validateSessionToken(database: AppDatabase, token: string 
   if (row.status !== 'active') return null;
   const refreshed = now - lastVerifiedAt >= ACTIVITY_REFRESH_MS;
   if (refreshed) {
-    await database.writes.run([{ sql: 'UPDATE sessions SET last_verified_at = ? WHERE id = ?', args: [now, parsed.id] }]);
+    await database.writes.run([
+      { sql: 'UPDATE sessions SET last_verified_at = ? WHERE id = ?', args: [now, parsed.id] },
+    ]);
   }
   return {
     session: {
@@ -105,7 +111,11 @@ export interface ActiveSession {
   ip: string | null;
 }
 
-export async function listUserSessions(database: AppDatabase, userId: string, now = Date.now()): Promise<ActiveSession[]> {
+export async function listUserSessions(
+  database: AppDatabase,
+  userId: string,
+  now = Date.now(),
+): Promise<ActiveSession[]> {
   const { rows } = await database.client.execute({
     sql: `SELECT id, created_at, last_verified_at, user_agent, ip FROM sessions
           WHERE user_id = ? AND last_verified_at > ? ORDER BY last_verified_at DESC`,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import Fastify, { LogController } from 'fastify';
-import { HtmlPages, negotiateEncoding } from './html-pages.mjs';
+import { hasSessionCookie, HtmlPages, negotiateEncoding } from './html-pages.mjs';
 import { routeHeaders, securityHeaders } from './security-headers.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -96,14 +96,19 @@ export async function buildApp({
    * @param {number} status
    */
   const sendPage = (req, res, page, status) => {
-    const variant = pages.variant(page, negotiateEncoding(req.headers['accept-encoding']), now().getFullYear());
+    const variant = pages.variant(
+      page,
+      negotiateEncoding(req.headers['accept-encoding']),
+      now().getFullYear(),
+      hasSessionCookie(req.headers.cookie),
+    );
     /** @type {Record<string, string | number>} */
     const headers = {
       ...pageHeaders.get(page.route),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': REVALIDATE,
       ETag: variant.etag,
-      Vary: 'Accept-Encoding',
+      Vary: 'Accept-Encoding, Cookie',
       'Content-Length': variant.body.length,
     };
     if (variant.encoding !== 'identity') headers['Content-Encoding'] = variant.encoding;
@@ -113,7 +118,7 @@ export async function buildApp({
         ...pageHeaders.get(page.route),
         ETag: variant.etag,
         'Cache-Control': REVALIDATE,
-        Vary: 'Accept-Encoding',
+        Vary: 'Accept-Encoding, Cookie',
       });
       res.end();
       return;

@@ -10,6 +10,23 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const YEAR_SPAN = /(<span class="copyright-year">)\d{4}(<\/span>)/g;
+/** The signed-out account link (src/components/layout/AccountLink.astro), swapped when a session cookie is sent. */
+const ACCOUNT_LINK = /<a data-account-link href="\/auth"([^>]*)>\s*Log in\s*<\/a>/g;
+const SIGNED_IN_LINK = '<a data-account-link href="/account"$1>My account</a>';
+
+/**
+ * The page as this visitor sees it: this year in the footer, and 'My account' instead of
+ * 'Log in' when the request carries a session cookie (validity is checked where it matters).
+ * @param {string} html
+ * @param {{ year: number, signedIn: boolean }} view
+ */
+export function personalize(html, { year, signedIn }) {
+  const dated = html.replace(YEAR_SPAN, `$1${year}$2`);
+  return signedIn ? dated.replace(ACCOUNT_LINK, SIGNED_IN_LINK) : dated;
+}
+
+/** true when a `session` cookie is present. @param {string | undefined} cookieHeader */
+export const hasSessionCookie = (cookieHeader) => /(?:^|;\s*)session=[^;\s]/.test(cookieHeader ?? '');
 
 /** @typedef {'br' | 'gzip' | 'identity'} Encoding */
 /** @typedef {{ route: string, html: string }} HtmlPage */
@@ -74,15 +91,16 @@ export class HtmlPages {
    * @param {HtmlPage} page
    * @param {Encoding} encoding
    * @param {number} year
+   * @param {boolean} [signedIn]
    * @returns {PageVariant}
    */
-  variant(page, encoding, year) {
-    const key = `${page.route}\0${encoding}\0${year}`;
+  variant(page, encoding, year, signedIn = false) {
+    const key = `${page.route}\0${encoding}\0${signedIn}\0${year}`;
     const cached = this.#variants.get(key);
     if (cached) return cached;
     // A new year makes every older variant stale: drop them rather than grow forever.
     if (![...this.#variants.keys()].every((k) => k.endsWith(`\0${year}`))) this.#variants.clear();
-    const html = Buffer.from(page.html.replace(YEAR_SPAN, `$1${year}$2`));
+    const html = Buffer.from(personalize(page.html, { year, signedIn }));
     const body =
       encoding === 'br'
         ? brotliCompressSync(html, {

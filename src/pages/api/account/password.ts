@@ -20,15 +20,25 @@ export const POST: APIRoute = async (context) => {
   const result = await readInput(request, url, changePasswordSchema, { maxBytes: 8 * 1024, acceptForm: true });
   const form = result.kind === 'form';
   const back = (notice: string) => seeOther(`/account?notice=${notice}#password`);
-  if (!result.ok) return form ? back('password-invalid') : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
+  if (!result.ok)
+    return form
+      ? back('password-invalid')
+      : jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
 
   const database = await getDatabase();
   const limit = await consumeToken(database.writes, AUTH_LIMITS.setPassword, locals.user!.id);
   if (!limit.ok) return tooMany(limit, form ? '/account?notice=limited#password' : null);
-  const changed = await changePassword(database, locals.user!.id, result.input.currentPassword, result.input.newPassword);
+  const changed = await changePassword(
+    database,
+    locals.user!.id,
+    result.input.currentPassword,
+    result.input.newPassword,
+  );
   if (!changed.ok) {
     const [field, message] =
-      changed.reason === 'wrong-password' ? ['currentPassword', AUTH.wrongCurrentPassword] : ['newPassword', AUTH.passwordCommon];
+      changed.reason === 'wrong-password'
+        ? ['currentPassword', AUTH.wrongCurrentPassword]
+        : ['newPassword', AUTH.passwordCommon];
     return form ? back(changed.reason) : jsonError(400, message, { fields: { [field]: [message] } });
   }
   await signIn(database, context, locals.user!.id);

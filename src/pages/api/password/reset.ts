@@ -4,4 +4,5 @@ import { handleTokenPassword } from '../../../server/api/token-password';
 export const prerender = false;
 
 /** POST /api/password/reset {token, password}: sets a new password, ends every session, signs in here. */
-export const POST: APIRoute = (context) => handleTokenPassword(context, 'password_reset', '/reset-password', '/account?notice=password-reset');
+export const POST: APIRoute = (context) =>
+  handleTokenPassword(context, 'password_reset', '/reset-password', '/account?notice=password-reset');

@@ -1,7 +1,14 @@
 import { site } from '../../../data/site';
 import { escapeHtml, mailLayout, type RenderedMail } from '../render';
 
-function linkMail(opts: { subject: string; greeting: string; intro: string; action: string; url: string; expiry: string }): RenderedMail {
+function linkMail(opts: {
+  subject: string;
+  greeting: string;
+  intro: string;
+  action: string;
+  url: string;
+  expiry: string;
+}): RenderedMail {
   const text = [
     opts.greeting,
     '',

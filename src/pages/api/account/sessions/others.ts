@@ -11,6 +11,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const database = await getDatabase();
   await database.writes.run([invalidateUserSessionsStatement(locals.user!.id, locals.session!.id)]);
   const type = mimeType(request.headers.get('content-type'));
-  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') return seeOther('/account?notice=others-ended');
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')
+    return seeOther('/account?notice=others-ended');
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };
