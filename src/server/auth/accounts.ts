@@ -60,14 +60,15 @@ export async function registerUser(
   now = Date.now(),
 ): Promise<RegisterResult> {
   if (isCommonPassword(input.password)) return { ok: false, reason: 'common-password' };
-  if (await findUserByEmail(database, input.email)) return { ok: false, reason: 'taken' };
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(database, email)) return { ok: false, reason: 'taken' };
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
     await database.writes.run([
       {
         sql: `INSERT INTO users (id, name, email, password_hash, role, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'customer', 'active', ?, ?)`,
-        args: [id, input.name, input.email, passwordHash, now, now],
+        args: [id, input.name, email, passwordHash, now, now],
       },
     ]);
   } catch (error) {
@@ -75,7 +76,7 @@ export async function registerUser(
     if (String(error).includes('UNIQUE')) return { ok: false, reason: 'taken' };
     throw error;
   }
-  return { ok: true, user: { id, name: input.name, email: input.email, role: 'customer' } };
+  return { ok: true, user: { id, name: input.name, email, role: 'customer' } };
 }
 
 /**

@@ -1,0 +1,179 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ACTIVATION_TTL_MS, RESET_TTL_MS } from '../../src/server/auth/account-tokens.mjs';
+import { authenticate, changePassword, createPendingUser, registerUser, sendAccountLink, setPasswordWithToken } from '../../src/server/auth/accounts';
+import { ensureAdmin } from '../../src/server/auth/bootstrap-admin.mjs';
+import {
+  ACTIVITY_REFRESH_MS,
+  createSession,
+  INACTIVITY_TIMEOUT_MS,
+  invalidateSession,
+  listUserSessions,
+  validateSessionToken,
+} from '../../src/server/auth/session';
+import { tempDatabase } from '../helpers/temp-db';
+
+const db = await tempDatabase();
+const database = db.database;
+afterAll(() => db.cleanup());
+
+const register = async (email: string, password = 'lantern-pelican-orbit') => {
+  const result = await registerUser(database, { name: 'Test User', email, password });
+  if (!result.ok) throw new Error(result.reason);
+  return result.user;
+};
+
+/** The link in the newest outbox mail to `to`. */
+async function linkSentTo(to: string): Promise<string> {
+  const { rows } = await database.client.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', args: [to] });
+  const match = /token=([^\s&]+)/.exec(String(rows[0]?.text ?? ''));
+  if (!match) throw new Error(`no link sent to ${to}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe('sessions', () => {
+  it('validate a fresh token and refuse a wrong secret', async () => {
+    const user = await register('s1@example.com');
+    const { token } = await createSession(database, user.id, { userAgent: 'Test', ip: '127.0.0.1' });
+    const ok = await validateSessionToken(database, token);
+    expect(ok?.user).toEqual({ id: user.id, name: 'Test User', email: 's1@example.com', role: 'customer' });
+    expect(ok?.refreshed).toBe(false);
+    expect(await validateSessionToken(database, `${token.slice(0, -2)}xx`)).toBeNull();
+    expect(await validateSessionToken(database, 'garbage')).toBeNull();
+  });
+
+  it('slide: refreshed at most hourly, and over after 10 idle days', async () => {
+    const user = await register('s2@example.com');
+    const start = Date.now();
+    const { token, session } = await createSession(database, user.id, {}, start);
+    expect((await validateSessionToken(database, token, start + ACTIVITY_REFRESH_MS - 1))?.refreshed).toBe(false);
+    const later = start + ACTIVITY_REFRESH_MS + 5;
+    const refreshed = await validateSessionToken(database, token, later);
+    expect(refreshed?.refreshed).toBe(true);
+    expect(refreshed?.session.lastVerifiedAt.getTime()).toBe(later);
+    // Idle since `later`: still valid just before the timeout, gone at it.
+    expect(await validateSessionToken(database, token, later + INACTIVITY_TIMEOUT_MS - 1000)).not.toBeNull();
+    expect(await validateSessionToken(database, token, later + 2 * INACTIVITY_TIMEOUT_MS)).toBeNull();
+    const { rows } = await database.client.execute({ sql: 'SELECT id FROM sessions WHERE id = ?', args: [session.id] });
+    expect(rows).toHaveLength(0);
+  });
+
+  it('end on logout (the row is deleted)', async () => {
+    const user = await register('s3@example.com');
+    const { token, session } = await createSession(database, user.id);
+    await invalidateSession(database, session.id);
+    expect(await validateSessionToken(database, token)).toBeNull();
+  });
+
+  it('all end when the password changes', async () => {
+    const user = await register('s4@example.com', 'old-unusual-passphrase');
+    const a = await createSession(database, user.id);
+    const b = await createSession(database, user.id);
+    expect(await listUserSessions(database, user.id)).toHaveLength(2);
+    expect(await changePassword(database, user.id, 'wrong-password', 'new-unusual-passphrase')).toEqual({ ok: false, reason: 'wrong-password' });
+    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'password123')).toEqual({ ok: false, reason: 'common-password' });
+    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'new-unusual-passphrase')).toEqual({ ok: true });
+    expect(await validateSessionToken(database, a.token)).toBeNull();
+    expect(await validateSessionToken(database, b.token)).toBeNull();
+    expect(await authenticate(database, 's4@example.com', 'new-unusual-passphrase')).not.toBeNull();
+    expect(await authenticate(database, 's4@example.com', 'old-unusual-passphrase')).toBeNull();
+  });
+});
+
+describe('sign-in and registration', () => {
+  it('treat e-mails case-insensitively and refuse duplicates', async () => {
+    await register('Case@Example.com');
+    expect(await authenticate(database, 'CASE@example.COM', 'lantern-pelican-orbit')).not.toBeNull();
+    expect(await registerUser(database, { name: 'Dup', email: 'case@example.com', password: 'lantern-pelican-orbit' })).toEqual({ ok: false, reason: 'taken' });
+  });
+
+  it('cost the same for unknown e-mails as for wrong passwords', async () => {
+    await register('timing@example.com');
+    const time = async (email: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 4; i++) expect(await authenticate(database, email, 'wrong-password-here')).toBeNull();
+      return performance.now() - start;
+    };
+    await time('nobody@example.com'); // warm the dummy hash
+    const unknown = await time('nobody@example.com');
+    const known = await time('timing@example.com');
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+  });
+});
+
+describe('activation links', () => {
+  it('activate once, sign in, and refuse a second use', async () => {
+    const created = await createPendingUser(database, { name: 'New Customer', email: 'new@example.com' });
+    if ('error' in created) throw new Error('taken');
+    expect(await authenticate(database, 'new@example.com', 'anything-at-all')).toBeNull();
+    const token = await linkSentTo('new@example.com');
+    expect(created.activationUrl).toContain(encodeURIComponent(token));
+    const first = await setPasswordWithToken(database, token, 'activation', 'lantern-pelican-orbit');
+    expect(first).toMatchObject({ ok: true, user: { email: 'new@example.com' } });
+    expect(await authenticate(database, 'new@example.com', 'lantern-pelican-orbit')).not.toBeNull();
+    expect(await setPasswordWithToken(database, token, 'activation', 'another-unusual-pass')).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('expire after 48 hours and are not reset links', async () => {
+    const now = Date.now();
+    const created = await createPendingUser(database, { name: 'Late', email: 'late@example.com' }, now);
+    if ('error' in created) throw new Error('taken');
+    const token = await linkSentTo('late@example.com');
+    expect(await setPasswordWithToken(database, token, 'password_reset', 'lantern-pelican-orbit', now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await setPasswordWithToken(database, token, 'activation', 'lantern-pelican-orbit', now + ACTIVATION_TTL_MS + 1)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a pending account asking for a reset gets a fresh activation link', async () => {
+    await createPendingUser(database, { name: 'Forgetful', email: 'forgetful@example.com' });
+    const firstToken = await linkSentTo('forgetful@example.com');
+    await sendAccountLink(database, 'forgetful@example.com', 'password_reset');
+    const secondToken = await linkSentTo('forgetful@example.com');
+    expect(secondToken).not.toBe(firstToken);
+    expect((await setPasswordWithToken(database, secondToken, 'activation', 'lantern-pelican-orbit')).ok).toBe(true);
+  });
+});
+
+describe('password reset links', () => {
+  it('reset once, end every session, and expire after an hour', async () => {
+    const user = await register('reset@example.com', 'old-unusual-passphrase');
+    const session = await createSession(database, user.id);
+    const now = Date.now();
+    await sendAccountLink(database, 'reset@example.com', 'password_reset', now);
+    const token = await linkSentTo('reset@example.com');
+    expect(await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now + RESET_TTL_MS + 1)).toEqual({ ok: false, reason: 'expired' });
+    expect((await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now)).ok).toBe(true);
+    expect(await validateSessionToken(database, session.token)).toBeNull();
+    expect(await setPasswordWithToken(database, token, 'password_reset', 'third-unusual-pass', now)).toEqual({ ok: false, reason: 'used' });
+  });
+
+  it('send nothing for an unknown e-mail', async () => {
+    const before = Number((await database.client.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n);
+    await sendAccountLink(database, 'ghost@example.com', 'password_reset');
+    expect(Number((await database.client.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n)).toBe(before);
+  });
+
+  it('the same link used twice at once works only once', async () => {
+    await register('race@example.com');
+    await sendAccountLink(database, 'race@example.com', 'password_reset');
+    const token = await linkSentTo('race@example.com');
+    const results = await Promise.all([
+      setPasswordWithToken(database, token, 'password_reset', 'first-unusual-pass'),
+      setPasswordWithToken(database, token, 'password_reset', 'second-unusual-pass'),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+});
+
+describe('first admin', () => {
+  it('creates the admin from ADMIN_EMAIL, or promotes an existing account', async () => {
+    const created = await ensureAdmin(database.client, { email: 'Boss@Example.com', password: 'boss-unusual-passphrase' });
+    expect(created.created).toBe(true);
+    expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).toMatchObject({ role: 'admin' });
+    const again = await ensureAdmin(database.client, { email: 'boss@example.com', password: 'ignored-new-password' });
+    expect(again).toEqual({ id: created.id, created: false });
+    expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).not.toBeNull();
+    const customer = await register('promote@example.com');
+    await ensureAdmin(database.client, { email: 'promote@example.com' });
+    expect(await authenticate(database, 'promote@example.com', 'lantern-pelican-orbit')).toMatchObject({ id: customer.id, role: 'admin' });
+  });
+});
