@@ -30,9 +30,8 @@ export default defineConfig({
       DIST_DIR: build.outDir,
       SITE_URL: build.origin,
       DATABASE_URL: build.databaseUrl,
-      // Every test posts from 127.0.0.1: limits are tested in tests/integration instead.
-      RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      ...build.serverEnv,
     },
   })),
 });

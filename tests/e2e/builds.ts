@@ -15,23 +15,49 @@ export interface E2EBuild {
   origin: string;
   outDir: string;
   databaseUrl: string;
+  /** Build-time settings. */
   env: Record<string, string>;
+  /** Run-time settings of its server. */
+  serverEnv: Record<string, string>;
   testMatch: RegExp;
 }
 
-const build = (name: string, port: number, env: Record<string, string>, testMatch: RegExp): E2EBuild => ({
+const build = (
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  serverEnv: Record<string, string>,
+  testMatch: RegExp,
+): E2EBuild => ({
   name,
   port,
   origin: `http://127.0.0.1:${port}`,
   outDir: `dist-e2e-${name}`,
   databaseUrl: `file:${join(E2E_DB_DIR, `${name}.db`)}`,
   env: { SITE_URL: `http://127.0.0.1:${port}`, ...env },
+  serverEnv,
   testMatch,
 });
 
 export const TEST_PIXEL_ID = '123456789012345';
+/** The first admin, created at server start from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const TEST_ADMIN = { email: 'owner@palmetto.test', password: 'e2e-owner-passphrase' };
 
 export const E2E_BUILDS = {
-  main: build('main', 4511, { PRICING_MODEL: 'custom' }, /^(?!.*\.flat\.spec\.ts$).*\.spec\.ts$/),
-  flat: build('flat', 4512, { PRICING_MODEL: 'flat', PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID }, /\.flat\.spec\.ts$/),
+  // Every test posts from 127.0.0.1, so the main server runs without rate limits; the flat
+  // server keeps them on for the tests that check them (*.flat.spec.ts).
+  main: build(
+    'main',
+    4511,
+    { PRICING_MODEL: 'custom' },
+    { RATE_LIMITS: 'off', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
+    /^(?!.*\.flat\.spec\.ts$).*\.spec\.ts$/,
+  ),
+  flat: build(
+    'flat',
+    4512,
+    { PRICING_MODEL: 'flat', PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID },
+    { RATE_LIMITS: 'on' },
+    /\.flat\.spec\.ts$/,
+  ),
 } as const;

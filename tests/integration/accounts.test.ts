@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACTIVATION_TTL_MS, RESET_TTL_MS } from '../../src/server/auth/account-tokens.mjs';
-import { authenticate, changePassword, createPendingUser, registerUser, sendAccountLink, setPasswordWithToken } from '../../src/server/auth/accounts';
+import {
+  authenticate,
+  changePassword,
+  createPendingUser,
+  registerUser,
+  sendAccountLink,
+  setPasswordWithToken,
+} from '../../src/server/auth/accounts';
 import { ensureAdmin } from '../../src/server/auth/bootstrap-admin.mjs';
 import {
   ACTIVITY_REFRESH_MS,
@@ -24,7 +31,10 @@ const register = async (email: string, password = 'lantern-pelican-orbit') => {
 
 /** The link in the newest outbox mail to `to`. */
 async function linkSentTo(to: string): Promise<string> {
-  const { rows } = await database.client.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', args: [to] });
+  const { rows } = await database.client.execute({
+    sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    args: [to],
+  });
   const match = /token=([^\s&]+)/.exec(String(rows[0]?.text ?? ''));
   if (!match) throw new Error(`no link sent to ${to}`);
   return decodeURIComponent(match[1]!);
@@ -69,9 +79,17 @@ describe('sessions', () => {
     const a = await createSession(database, user.id);
     const b = await createSession(database, user.id);
     expect(await listUserSessions(database, user.id)).toHaveLength(2);
-    expect(await changePassword(database, user.id, 'wrong-password', 'new-unusual-passphrase')).toEqual({ ok: false, reason: 'wrong-password' });
-    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'password123')).toEqual({ ok: false, reason: 'common-password' });
-    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'new-unusual-passphrase')).toEqual({ ok: true });
+    expect(await changePassword(database, user.id, 'wrong-password', 'new-unusual-passphrase')).toEqual({
+      ok: false,
+      reason: 'wrong-password',
+    });
+    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'password123')).toEqual({
+      ok: false,
+      reason: 'common-password',
+    });
+    expect(await changePassword(database, user.id, 'old-unusual-passphrase', 'new-unusual-passphrase')).toEqual({
+      ok: true,
+    });
     expect(await validateSessionToken(database, a.token)).toBeNull();
     expect(await validateSessionToken(database, b.token)).toBeNull();
     expect(await authenticate(database, 's4@example.com', 'new-unusual-passphrase')).not.toBeNull();
@@ -83,7 +101,9 @@ describe('sign-in and registration', () => {
   it('treat e-mails case-insensitively and refuse duplicates', async () => {
     await register('Case@Example.com');
     expect(await authenticate(database, 'CASE@example.COM', 'lantern-pelican-orbit')).not.toBeNull();
-    expect(await registerUser(database, { name: 'Dup', email: 'case@example.com', password: 'lantern-pelican-orbit' })).toEqual({ ok: false, reason: 'taken' });
+    expect(
+      await registerUser(database, { name: 'Dup', email: 'case@example.com', password: 'lantern-pelican-orbit' }),
+    ).toEqual({ ok: false, reason: 'taken' });
   });
 
   it('cost the same for unknown e-mails as for wrong passwords', async () => {
@@ -111,7 +131,10 @@ describe('activation links', () => {
     const first = await setPasswordWithToken(database, token, 'activation', 'lantern-pelican-orbit');
     expect(first).toMatchObject({ ok: true, user: { email: 'new@example.com' } });
     expect(await authenticate(database, 'new@example.com', 'lantern-pelican-orbit')).not.toBeNull();
-    expect(await setPasswordWithToken(database, token, 'activation', 'another-unusual-pass')).toEqual({ ok: false, reason: 'used' });
+    expect(await setPasswordWithToken(database, token, 'activation', 'another-unusual-pass')).toEqual({
+      ok: false,
+      reason: 'used',
+    });
   });
 
   it('expire after 48 hours and are not reset links', async () => {
@@ -119,8 +142,13 @@ describe('activation links', () => {
     const created = await createPendingUser(database, { name: 'Late', email: 'late@example.com' }, now);
     if ('error' in created) throw new Error('taken');
     const token = await linkSentTo('late@example.com');
-    expect(await setPasswordWithToken(database, token, 'password_reset', 'lantern-pelican-orbit', now)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await setPasswordWithToken(database, token, 'activation', 'lantern-pelican-orbit', now + ACTIVATION_TTL_MS + 1)).toEqual({ ok: false, reason: 'expired' });
+    expect(await setPasswordWithToken(database, token, 'password_reset', 'lantern-pelican-orbit', now)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(
+      await setPasswordWithToken(database, token, 'activation', 'lantern-pelican-orbit', now + ACTIVATION_TTL_MS + 1),
+    ).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('a pending account asking for a reset gets a fresh activation link', async () => {
@@ -140,10 +168,17 @@ describe('password reset links', () => {
     const now = Date.now();
     await sendAccountLink(database, 'reset@example.com', 'password_reset', now);
     const token = await linkSentTo('reset@example.com');
-    expect(await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now + RESET_TTL_MS + 1)).toEqual({ ok: false, reason: 'expired' });
-    expect((await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now)).ok).toBe(true);
+    expect(
+      await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now + RESET_TTL_MS + 1),
+    ).toEqual({ ok: false, reason: 'expired' });
+    expect((await setPasswordWithToken(database, token, 'password_reset', 'new-unusual-passphrase', now)).ok).toBe(
+      true,
+    );
     expect(await validateSessionToken(database, session.token)).toBeNull();
-    expect(await setPasswordWithToken(database, token, 'password_reset', 'third-unusual-pass', now)).toEqual({ ok: false, reason: 'used' });
+    expect(await setPasswordWithToken(database, token, 'password_reset', 'third-unusual-pass', now)).toEqual({
+      ok: false,
+      reason: 'used',
+    });
   });
 
   it('send nothing for an unknown e-mail', async () => {
@@ -166,14 +201,22 @@ describe('password reset links', () => {
 
 describe('first admin', () => {
   it('creates the admin from ADMIN_EMAIL, or promotes an existing account', async () => {
-    const created = await ensureAdmin(database.client, { email: 'Boss@Example.com', password: 'boss-unusual-passphrase' });
+    const created = await ensureAdmin(database.client, {
+      email: 'Boss@Example.com',
+      password: 'boss-unusual-passphrase',
+    });
     expect(created.created).toBe(true);
-    expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).toMatchObject({ role: 'admin' });
+    expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).toMatchObject({
+      role: 'admin',
+    });
     const again = await ensureAdmin(database.client, { email: 'boss@example.com', password: 'ignored-new-password' });
     expect(again).toEqual({ id: created.id, created: false });
     expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).not.toBeNull();
     const customer = await register('promote@example.com');
     await ensureAdmin(database.client, { email: 'promote@example.com' });
-    expect(await authenticate(database, 'promote@example.com', 'lantern-pelican-orbit')).toMatchObject({ id: customer.id, role: 'admin' });
+    expect(await authenticate(database, 'promote@example.com', 'lantern-pelican-orbit')).toMatchObject({
+      id: customer.id,
+      role: 'admin',
+    });
   });
 });

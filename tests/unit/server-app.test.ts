@@ -125,8 +125,12 @@ describe('page personalisation', () => {
   it("swaps 'Log in' for 'My account' when a session cookie is sent, and sets the year", async () => {
     const { personalize, hasSessionCookie } = await import('../../src/server/http/html-pages.mjs');
     const html = '<a data-account-link href="/auth" class="x">Log in</a><span class="copyright-year">2020</span>';
-    expect(personalize(html, { year: 2031, signedIn: false })).toBe('<a data-account-link href="/auth" class="x">Log in</a><span class="copyright-year">2031</span>');
-    expect(personalize(html, { year: 2031, signedIn: true })).toBe('<a data-account-link href="/account" class="x">My account</a><span class="copyright-year">2031</span>');
+    expect(personalize(html, { year: 2031, signedIn: false })).toBe(
+      '<a data-account-link href="/auth" class="x">Log in</a><span class="copyright-year">2031</span>',
+    );
+    expect(personalize(html, { year: 2031, signedIn: true })).toBe(
+      '<a data-account-link href="/account" class="x">My account</a><span class="copyright-year">2031</span>',
+    );
     expect(hasSessionCookie('theme=dark; session=abc.def')).toBe(true);
     expect(hasSessionCookie('mysession=abc')).toBe(false);
     expect(hasSessionCookie(undefined)).toBe(false);

@@ -23,7 +23,15 @@ describe('tokens', () => {
   });
 
   it('reject malformed tokens', () => {
-    for (const bad of [undefined, null, '', 'abc', 'a.b', `${'l'.repeat(26)}.${'a'.repeat(43)}`, `${'a'.repeat(26)}.${'a'.repeat(42)}`]) {
+    for (const bad of [
+      undefined,
+      null,
+      '',
+      'abc',
+      'a.b',
+      `${'l'.repeat(26)}.${'a'.repeat(43)}`,
+      `${'a'.repeat(26)}.${'a'.repeat(42)}`,
+    ]) {
       expect(parseToken(bad)).toBeNull();
     }
   });
@@ -39,7 +47,8 @@ describe('passwords', () => {
   });
 
   it('refuse common passwords from the bundled list, in any case', () => {
-    for (const common of ['password', '12345678', 'PASSWORD1', 'qwertyuiop', 'iloveyou']) expect(isCommonPassword(common), common).toBe(true);
+    for (const common of ['password', '12345678', 'PASSWORD1', 'qwertyuiop', 'iloveyou'])
+      expect(isCommonPassword(common), common).toBe(true);
     expect(isCommonPassword('lantern-pelican-orbit')).toBe(false);
   });
 });

@@ -1,0 +1,201 @@
+import { createClient } from '@libsql/client';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_BUILDS, TEST_ADMIN } from './builds';
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/dashboard',
+  '/admin/orders/123',
+  '/admin/website-info',
+  '/admin/website-info/123',
+  '/admin/subscriptions/123',
+  '/admin/custom-subscription',
+];
+
+async function registerInUi(page: Page, email = unique('ui'), password = 'lantern-pelican-orbit') {
+  await page.goto('/auth');
+  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  await form.getByLabel('Name').fill('Ui Tester');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  return email;
+}
+
+test.describe('/auth', () => {
+  test('shows a spinner while the current user loads', async ({ page }) => {
+    let release = () => {};
+    await page.route('/api/user', async (route) => {
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByText('Loading your account')).toHaveCount(0);
+  });
+
+  test('registration, logout and login raise the exact toasts', async ({ page }) => {
+    const email = await registerInUi(page);
+    await expect(notifications(page).getByText('Registration successful')).toBeVisible();
+    await expect(notifications(page).getByText('Your account has been created')).toBeVisible();
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to My account' })).toHaveAttribute('href', '/account');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(notifications(page).getByText('Logged out', { exact: true })).toBeVisible();
+    await expect(notifications(page).getByText('You have been logged out successfully')).toBeVisible();
+
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('lantern-pelican-orbit');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(notifications(page).getByText('Login successful')).toBeVisible();
+    await expect(notifications(page).getByText('Welcome back!')).toBeVisible();
+  });
+
+  test('failures are destructive toasts with the server text', async ({ page }) => {
+    await page.goto('/auth');
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    await login.getByLabel('Email').fill(unique('nobody'));
+    await login.getByLabel('Password').fill('whatever-it-is');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    const toast = notifications(page).locator('li');
+    await expect(toast.getByText('Login failed')).toBeVisible();
+    await expect(toast.getByText('Invalid email or password')).toBeVisible();
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+
+    const email = unique('dup');
+    await page.request.post('/api/register', { data: { name: 'First', email, password: 'lantern-pelican-orbit' } });
+    await page.request.post('/api/logout');
+    await page.reload();
+    await registerInUi(page, email);
+    await expect(notifications(page).getByText('Registration failed')).toBeVisible();
+    await expect(notifications(page).getByText('An account with this email already exists')).toBeVisible();
+  });
+
+  test('a failed logout says so', async ({ page }) => {
+    await registerInUi(page);
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+    await page.route('/api/logout', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(notifications(page).getByText('Logout failed')).toBeVisible();
+    await expect(notifications(page).getByText('500: Internal Server Error')).toBeVisible();
+  });
+
+  test('after signing in, static pages link to My account', async ({ page }) => {
+    await registerInUi(page);
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+    await page.goto('/pricing');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'My account' }).first()).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    await page.context().clearCookies();
+    await page.goto('/pricing');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' }).first()).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+  });
+});
+
+test.describe('guards', () => {
+  test('a raw GET of /account without a cookie is a redirect to /auth', async ({ request }) => {
+    const res = await request.get('/account', { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe('/auth?next=%2Faccount');
+    for (const path of ADMIN_ROUTES) {
+      const admin = await request.get(path, { maxRedirects: 0 });
+      expect(admin.status(), path).toBe(302);
+      expect(admin.headers().location, path).toMatch(/^\/auth\?next=/);
+    }
+  });
+
+  test('a customer on each admin route lands on /', async ({ page }) => {
+    await registerInUi(page);
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+    for (const path of ADMIN_ROUTES) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL('/');
+    }
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.locator('[data-session="current"]')).toHaveCount(1);
+  });
+
+  test('the admin from ADMIN_EMAIL opens /admin and sees the latest leads, escaped', async ({ page, request }) => {
+    const marker = `<b>lead-${Date.now()}</b>`;
+    await request.post('/api/contact', {
+      data: { name: 'Lead Person', email: 'lead@example.com', message: `Please call me ${marker}` },
+    });
+    await page.goto('/auth?next=/admin');
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    await login.getByLabel('Email').fill(TEST_ADMIN.email);
+    await login.getByLabel('Password').fill(TEST_ADMIN.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { name: 'Latest contact messages' })).toBeVisible();
+    await expect(page.locator('[data-contact-messages] li').first()).toContainText(`Please call me ${marker}`);
+    for (const path of ADMIN_ROUTES) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the guard still redirects, and the plain forms register, log out and log in', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL('/auth?next=%2Faccount');
+    const email = unique('nojs');
+    const register = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await register.getByLabel('Name').fill('No Script');
+    await register.getByLabel('Email').fill(email);
+    await register.getByLabel('Password').fill('lantern-pelican-orbit');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByText(`Signed in as No Script (${email})`)).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/auth?loggedOut=1');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
+
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('wrong-password-x');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('lantern-pelican-orbit');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/account');
+  });
+
+  test('an activation link sets the password and signs in', async ({ page }) => {
+    const email = unique('activate');
+    const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+    // An account created for a customer (as checkout or an admin will), and its link.
+    const { newAccountToken } = await import('../../src/server/auth/account-tokens.mjs');
+    const userId = crypto.randomUUID();
+    const { token, statement } = newAccountToken(userId, 'activation');
+    await db.execute({
+      sql: `INSERT INTO users (id, name, email, password_hash, role, status, created_at, updated_at) VALUES (?, 'Pending Customer', ?, NULL, 'customer', 'pending', ?, ?)`,
+      args: [userId, email, Date.now(), Date.now()],
+    });
+    await db.execute(statement);
+    db.close();
+    await page.goto(`/activate-account?token=${encodeURIComponent(token)}`);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('New password').fill('lantern-pelican-orbit');
+    await page.getByRole('button', { name: 'Activate account' }).click();
+    await expect(page).toHaveURL('/account?notice=activated');
+    await expect(page.getByText('Your account is active and you are signed in.')).toBeVisible();
+    await page.goto(`/activate-account?token=${encodeURIComponent(token)}`);
+    await expect(page.getByText('This link has already been used.')).toBeVisible();
+  });
+});
