@@ -27,14 +27,18 @@ async function registerInUi(page: Page, email = unique('ui'), password = 'lanter
 test.describe('/auth', () => {
   test('shows a spinner while the current user loads', async ({ page }) => {
     let release = () => {};
+    let requested = () => {};
+    const userRequested = new Promise<void>((r) => (requested = r));
     await page.route('/api/user', async (route) => {
+      requested();
       await new Promise<void>((r) => (release = r));
       await route.continue();
     });
     await page.goto('/auth');
+    await userRequested;
     await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
     await expect(page.getByText('Loading your account')).toHaveCount(0);
   });
 
@@ -49,7 +53,7 @@ test.describe('/auth', () => {
     await expect(notifications(page).getByText('Logged out', { exact: true })).toBeVisible();
     await expect(notifications(page).getByText('You have been logged out successfully')).toBeVisible();
 
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill('lantern-pelican-orbit');
     await login.getByRole('button', { name: 'Log in' }).click();
@@ -59,7 +63,7 @@ test.describe('/auth', () => {
 
   test('failures are destructive toasts with the server text', async ({ page }) => {
     await page.goto('/auth');
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
     await login.getByLabel('Email').fill(unique('nobody'));
     await login.getByLabel('Password').fill('whatever-it-is');
     await login.getByRole('button', { name: 'Log in' }).click();
@@ -133,7 +137,7 @@ test.describe('guards', () => {
       data: { name: 'Lead Person', email: 'lead@example.com', message: `Please call me ${marker}` },
     });
     await page.goto('/auth?next=/admin');
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
     await login.getByLabel('Email').fill(TEST_ADMIN.email);
     await login.getByLabel('Password').fill(TEST_ADMIN.password);
     await login.getByRole('button', { name: 'Log in' }).click();
@@ -165,7 +169,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/auth?loggedOut=1');
     await expect(page.getByText('You have been logged out successfully')).toBeVisible();
 
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill('wrong-password-x');
     await login.getByRole('button', { name: 'Log in' }).click();
