@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PAGE_TYPES } from './pages';
+import { TEST_ADMIN } from './builds';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -39,4 +40,29 @@ test('a skip link moves keyboard users to the main content', async ({ page }) =>
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
+});
+
+test.describe('axe on account pages', () => {
+  for (const path of ['/auth', '/activate-account', '/forgot-password', '/reset-password?token=bogus']) {
+    test(`${path} (signed out)`, async ({ page }) => {
+      await page.goto(path);
+      if (path === '/auth') await page.getByRole('heading', { name: 'Log in', exact: true }).waitFor();
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+  }
+
+  test('/account, /admin and /auth signed in as the admin', async ({ page }) => {
+    await page.request.post('/api/login', { data: TEST_ADMIN });
+    for (const path of ['/account', '/admin', '/admin/dashboard', '/auth']) {
+      await page.goto(path);
+      if (path === '/auth') await page.getByText('You are signed in as').waitFor();
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+  });
 });
