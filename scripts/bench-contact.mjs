@@ -7,12 +7,13 @@
 // 2. Crash: the same load, the server is killed with SIGKILL half-way, restarted, and
 //    every acknowledged message must still be there.
 // Rate limits are switched off for this run only (RATE_LIMITS=off; the server warns).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
+import { startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
 const PORT = 4598;
@@ -34,35 +35,16 @@ if (!args.includes('--skip-build') || !existsSync(join(OUT_DIR, 'server', 'entry
 
 const databaseUrl = `file:${join(mkdtempSync(join(tmpdir(), 'palmetto-load-')), 'load.db')}`;
 
-function startServer() {
-  const server = spawn('node', ['src/server/http/main.mjs'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DIST_DIR: OUT_DIR,
-      SITE_URL: ORIGIN,
-      DATABASE_URL: databaseUrl,
-      RATE_LIMITS: 'off',
-      // A real server logs every request: keep that cost, discard the output.
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+// A real server logs every request: keep that cost (LOG_LEVEL=info), discard the output.
+const serve = () =>
+  startServer({
+    port: PORT,
+    distDir: OUT_DIR,
+    origin: ORIGIN,
+    databaseUrl,
+    env: { RATE_LIMITS: 'off', LOG_LEVEL: 'info' },
+    stdout: 'ignore',
   });
-  return server;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not start');
-}
 
 let sequence = 0;
 /** Runs autocannon; returns its result and the ids the server acknowledged with 201. */
@@ -122,8 +104,8 @@ const checks = [];
 const check = (name, ok, detail) => checks.push({ name, ok, detail });
 
 // 1. Sustained load.
-let server = startServer();
-await waitForServer();
+let server = serve();
+await waitForServer(ORIGIN);
 console.log(`bench-contact: load, ${CONNECTIONS} connections for ${LOAD_SECONDS} s`);
 const { result, acknowledged } = await load(LOAD_SECONDS);
 server.kill('SIGTERM');
@@ -146,16 +128,16 @@ check(`p99 latency < ${BUDGET.p99Ms} ms`, p99 < BUDGET.p99Ms, `${p99} ms`);
 check('acknowledged messages lost under load', lost === BUDGET.lost, String(lost));
 
 // 2. SIGKILL mid-load, restart, verify.
-server = startServer();
-await waitForServer();
+server = serve();
+await waitForServer(ORIGIN);
 console.log(`bench-contact: crash test, SIGKILL after ${CRASH_SECONDS / 2} s of load`);
 const crashed = load(CRASH_SECONDS, () => {
   setTimeout(() => server.kill('SIGKILL'), (CRASH_SECONDS / 2) * 1000);
 });
 const { acknowledged: beforeCrash } = await crashed;
 await new Promise((r) => (server.exitCode !== null || server.signalCode ? r() : server.once('exit', r)));
-server = startServer();
-await waitForServer();
+server = serve();
+await waitForServer(ORIGIN);
 const lostInCrash = await missingIds(beforeCrash);
 server.kill('SIGTERM');
 console.log(`crash: ${beforeCrash.length} acknowledged before SIGKILL, ${lostInCrash} missing after restart`);

@@ -6,7 +6,7 @@
 // before any interaction (and after opening a menu), then runs Lighthouse (mobile,
 // simulated slow 4G, 4x CPU) three times per page and takes the median.
 // Options: --skip-build, --runs N, --no-lighthouse, --pages /,/pricing. Exits 1 when a budget fails.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
+import { startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -65,32 +66,15 @@ if (!args.includes('--skip-build')) {
 
 const dbDir = join(tmpdir(), `palmetto-bench-${process.pid}`);
 mkdirSync(dbDir, { recursive: true });
-const server = spawn('node', ['src/server/http/main.mjs'], {
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DIST_DIR: OUT_DIR,
-    SITE_URL: ORIGIN,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: `file:${join(dbDir, 'bench.db')}`,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const server = startServer({
+  port: PORT,
+  distDir: OUT_DIR,
+  origin: ORIGIN,
+  databaseUrl: `file:${join(dbDir, 'bench.db')}`,
+  env: { LOG_LEVEL: 'warn' },
 });
 const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
 process.on('exit', stopServer);
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 /** What the page fetches before any interaction, and JavaScript added by opening a menu. */
 async function measureWeight(browser, path) {
@@ -198,7 +182,7 @@ const checks = [];
 const check = (page, name, ok, detail) => checks.push({ page, name, ok, detail });
 
 try {
-  await waitForServer();
+  await waitForServer(ORIGIN);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   for (const { path, kind } of PAGES) {
     const weight = await measureWeight(browser, path);

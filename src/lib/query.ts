@@ -20,7 +20,9 @@ export function createQuery<T>(fetcher: () => Promise<T>): Query<T> {
   const $state = atom<QueryState<T>>({ status: 'loading', data: undefined, error: undefined });
   let started = false;
   onMount($state, () => {
-    if (started) return;
+    // Server renders share this module across requests: never fetch (or keep per-user data)
+    // there. Stores mount even on a plain get(), so this guard is what keeps SSR at 'loading'.
+    if (started || typeof window === 'undefined') return;
     started = true;
     fetcher().then(
       (data) => {

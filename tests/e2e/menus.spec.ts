@@ -43,10 +43,16 @@ test.describe('desktop header', () => {
     await expect(page).toHaveURL('/locations/texas/austin');
   });
 
-  test('keyboard: Enter opens, Tab reaches links, Escape closes and returns focus', async ({ page }) => {
+  test('keyboard: Enter toggles, Tab reaches links, Escape closes and returns focus', async ({ page }) => {
     await page.goto('/pricing');
     const about = desktopNav(page).getByRole('button', { name: 'About' });
+    // Focus wakes the island; the menu that focus opened (CSS, before hydration) stays open.
     await about.focus();
+    await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
+    await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'About Us' })).toBeHidden();
     await page.keyboard.press('Enter');
     await expect(about).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');

@@ -1,10 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQuery } from '../../src/lib/query';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
+afterEach(() => vi.unstubAllGlobals());
 
-describe('island data queries', () => {
+describe('island data queries on the server', () => {
+  it('never fetch during a server render, where stores are shared by every request', async () => {
+    let calls = 0;
+    const query = createQuery(async () => ++calls);
+    query.$state.get();
+    query.$state.listen(() => {});
+    await flush();
+    expect(calls).toBe(0);
+    expect(query.$state.get().status).toBe('loading');
+  });
+});
+
+describe('island data queries in the browser', () => {
+  const inBrowser = () => vi.stubGlobal('window', globalThis);
+
   it('fetch once on first use and never again: no refetch, no polling, never stale', async () => {
+    inBrowser();
     let calls = 0;
     const query = createQuery(async () => ++calls);
     expect(calls).toBe(0);
@@ -20,6 +36,7 @@ describe('island data queries', () => {
   });
 
   it('do not retry a failed fetch', async () => {
+    inBrowser();
     let calls = 0;
     const query = createQuery(async () => {
       calls += 1;
@@ -34,6 +51,7 @@ describe('island data queries', () => {
   });
 
   it('take data set by a mutation, even while the first fetch is in flight', async () => {
+    inBrowser();
     let resolve: (v: string) => void = () => {};
     const query = createQuery(() => new Promise<string>((r) => (resolve = r)));
     query.$state.listen(() => {});

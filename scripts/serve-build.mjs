@@ -1,0 +1,31 @@
+// Serve a build through our own server for the benchmarks, and wait until it answers.
+import { spawn } from 'node:child_process';
+
+/** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' }} options */
+export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit' }) {
+  return spawn('node', ['src/server/http/main.mjs'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DIST_DIR: distDir,
+      SITE_URL: origin,
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+}
+
+/** @param {string} origin */
+export async function waitForServer(origin) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server at ${origin} did not start`);
+}
