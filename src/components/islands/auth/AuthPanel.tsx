@@ -98,32 +98,67 @@ function serverFieldErrors(error: unknown): Errors {
   return Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]]));
 }
 
-function LoginForm({ next }: { next: string | null }) {
-  const { login } = useAuth();
+interface Outcome {
+  successTitle: string;
+  successDescription: string;
+  failureTitle: string;
+}
+
+/**
+ * A sign-in form's submit: validate with the endpoint's schema, call `action`, then toast
+ * and go on to `next`, or show the server's field errors and a destructive toast.
+ */
+function useAuthSubmit<T>(
+  schema: {
+    safeParse(
+      data: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+  },
+  action: (input: T) => Promise<unknown>,
+  outcome: Outcome,
+  next: string | null,
+) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
     setErrors({});
     setPending(true);
     try {
-      await login(parsed.data);
-      toast({ title: AUTH.loginSuccessTitle, description: AUTH.loginSuccessDescription });
+      await action(parsed.data);
+      toast({ title: outcome.successTitle, description: outcome.successDescription });
       if (next) window.location.assign(next);
     } catch (error) {
       setErrors(serverFieldErrors(error));
       toast({
-        title: AUTH.loginFailedTitle,
-        description: serverText(error, AUTH.loginFailedTitle),
+        title: outcome.failureTitle,
+        description: serverText(error, outcome.failureTitle),
         variant: 'destructive',
       });
     } finally {
       setPending(false);
     }
   }
+  return { errors, pending, onSubmit };
+}
+
+function LoginForm({ next }: { next: string | null }) {
+  const { login } = useAuth();
+  const { errors, pending, onSubmit } = useAuthSubmit(
+    loginSchema,
+    login,
+    {
+      successTitle: AUTH.loginSuccessTitle,
+      successDescription: AUTH.loginSuccessDescription,
+      failureTitle: AUTH.loginFailedTitle,
+    },
+    next,
+  );
 
   return (
     <AuthForm
@@ -154,30 +189,16 @@ function LoginForm({ next }: { next: string | null }) {
 
 function RegisterForm({ next }: { next: string | null }) {
   const { register } = useAuth();
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = registerSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
-    setErrors({});
-    setPending(true);
-    try {
-      await register(parsed.data);
-      toast({ title: AUTH.registerSuccessTitle, description: AUTH.registerSuccessDescription });
-      if (next) window.location.assign(next);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast({
-        title: AUTH.registrationFailedTitle,
-        description: serverText(error, AUTH.registrationFailedTitle),
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
-  }
+  const { errors, pending, onSubmit } = useAuthSubmit(
+    registerSchema,
+    register,
+    {
+      successTitle: AUTH.registerSuccessTitle,
+      successDescription: AUTH.registerSuccessDescription,
+      failureTitle: AUTH.registrationFailedTitle,
+    },
+    next,
+  );
 
   return (
     <AuthForm
