@@ -99,6 +99,14 @@ test.describe('auth endpoints', () => {
     await Promise.all([a.dispose(), b.dispose()]);
   });
 
+  test('other methods get a JSON 405 with Allow', async ({ request }) => {
+    const res = await request.get('/api/login');
+    expect(res.status()).toBe(405);
+    expect(res.headers().allow).toBe('POST');
+    expect(await res.json()).toEqual({ error: 'Method not allowed' });
+    expect((await request.delete('/api/user')).status()).toBe(405);
+  });
+
   test('JSON endpoints refuse other content types and cross-site requests', async ({ request }) => {
     expect((await request.post('/api/login', { headers: { 'content-type': 'text/plain' }, data: '{}' })).status()).toBe(
       415,

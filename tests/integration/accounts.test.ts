@@ -181,6 +181,19 @@ describe('password reset links', () => {
     });
   });
 
+  it('setting the password retires every other outstanding link of the user', async () => {
+    await register('two-links@example.com');
+    await sendAccountLink(database, 'two-links@example.com', 'password_reset');
+    const older = await linkSentTo('two-links@example.com');
+    await sendAccountLink(database, 'two-links@example.com', 'password_reset');
+    const newer = await linkSentTo('two-links@example.com');
+    expect((await setPasswordWithToken(database, newer, 'password_reset', 'first-unusual-pass')).ok).toBe(true);
+    expect(await setPasswordWithToken(database, older, 'password_reset', 'attacker-unusual-pass')).toEqual({
+      ok: false,
+      reason: 'used',
+    });
+  });
+
   it('send nothing for an unknown e-mail', async () => {
     const before = Number((await database.client.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n);
     await sendAccountLink(database, 'ghost@example.com', 'password_reset');
@@ -200,22 +213,48 @@ describe('password reset links', () => {
 });
 
 describe('first admin', () => {
-  it('creates the admin from ADMIN_EMAIL, or promotes an existing account', async () => {
+  it('creates the admin from ADMIN_EMAIL and leaves an existing admin alone', async () => {
     const created = await ensureAdmin(database.client, {
       email: 'Boss@Example.com',
       password: 'boss-unusual-passphrase',
     });
-    expect(created.created).toBe(true);
+    expect(created).toMatchObject({ created: true, promoted: true });
     expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).toMatchObject({
       role: 'admin',
     });
     const again = await ensureAdmin(database.client, { email: 'boss@example.com', password: 'ignored-new-password' });
-    expect(again).toEqual({ id: created.id, created: false });
+    expect(again).toEqual({ id: created.id, created: false, promoted: false });
     expect(await authenticate(database, 'boss@example.com', 'boss-unusual-passphrase')).not.toBeNull();
-    const customer = await register('promote@example.com');
-    await ensureAdmin(database.client, { email: 'promote@example.com' });
-    expect(await authenticate(database, 'promote@example.com', 'lantern-pelican-orbit')).toMatchObject({
-      id: customer.id,
+  });
+
+  it('never promotes an account someone registered with their own password', async () => {
+    const squatter = await register('owner@agency.example', 'squatters-own-pass');
+    const warnings: string[] = [];
+    const result = await ensureAdmin(database.client, {
+      email: 'owner@agency.example',
+      password: 'the-real-admin-pass',
+      log: (m) => warnings.push(m),
+    });
+    expect(result).toEqual({ id: squatter.id, created: false, promoted: false });
+    expect(await authenticate(database, 'owner@agency.example', 'squatters-own-pass')).toMatchObject({
+      role: 'customer',
+    });
+    expect(warnings.join()).toContain('not promoted');
+  });
+
+  it('promotes an account whose password is ADMIN_PASSWORD, or one nobody has claimed', async () => {
+    const owner = await register('real-owner@agency.example', 'the-real-admin-pass');
+    expect(
+      await ensureAdmin(database.client, { email: 'real-owner@agency.example', password: 'the-real-admin-pass' }),
+    ).toMatchObject({ promoted: true });
+    expect(await authenticate(database, 'real-owner@agency.example', 'the-real-admin-pass')).toMatchObject({
+      id: owner.id,
+      role: 'admin',
+    });
+    const pending = await createPendingUser(database, { name: 'Unclaimed', email: 'unclaimed@agency.example' });
+    if ('error' in pending) throw new Error('taken');
+    await ensureAdmin(database.client, { email: 'unclaimed@agency.example', password: 'admin-chosen-pass' });
+    expect(await authenticate(database, 'unclaimed@agency.example', 'admin-chosen-pass')).toMatchObject({
       role: 'admin',
     });
   });

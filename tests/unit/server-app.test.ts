@@ -36,7 +36,10 @@ describe('server host', () => {
       now: () => new Date('2031-06-01T12:00:00Z'),
       // Stands in for Astro's handler: one on-demand route, everything else falls through.
       astroHandler: (req, res, next) => {
-        if (req.url === '/api/echo') {
+        if (req.url === '/api/ip') {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ forwardedFor: req.headers['x-forwarded-for'] }));
+        } else if (req.url === '/api/echo') {
           res.writeHead(200, { 'Content-Type': 'application/json' });
           res.end(JSON.stringify({ big: 'x'.repeat(4000) }));
         } else next?.();
@@ -85,6 +88,21 @@ describe('server host', () => {
     const api = await app.inject({ method: 'POST', url: '/api/missing', payload: { a: 1 } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('never lets a client choose the address Astro sees', async () => {
+    const res = await app.inject({
+      url: '/api/ip',
+      headers: { 'x-forwarded-for': '6.6.6.6' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.json()).toEqual({ forwardedFor: '203.0.113.9' });
+  });
+
+  it('does not read a path that starts with // as a host', async () => {
+    const res = await app.inject({ url: '//evil.example' });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('<title>Home</title>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -58,3 +58,16 @@ describe('group-commit write queue', () => {
     expect(rows.rows).toHaveLength(0);
   });
 });
+
+describe('a write queue whose database refuses to begin', () => {
+  it('rejects the transaction instead of crashing the process, and keeps working', async () => {
+    const { WriteQueue } = await import('../../src/server/db/write-queue');
+    const client = {
+      transaction: () => Promise.reject(new Error('SQLITE_BUSY: database is locked')),
+      batch: db.database.client.batch.bind(db.database.client),
+    } as unknown as import('@libsql/client').Client;
+    const queue = new WriteQueue(client);
+    await expect(queue.transaction(async () => 1)).rejects.toThrow('SQLITE_BUSY');
+    await expect(queue.run([insert('after-busy')])).resolves.toHaveLength(1);
+  });
+});

@@ -3,8 +3,9 @@ import { API_ERRORS } from '../../lib/messages';
 import { contactSchema, HONEYPOT_FIELD } from '../../lib/schemas/contact';
 import { clientAddress } from '../../server/api/client-address';
 import { readInput } from '../../server/api/read-input';
-import { jsonError, jsonOk, seeOther } from '../../server/api/responses';
+import { jsonError, jsonOk, methodNotAllowed, seeOther } from '../../server/api/responses';
 import { saveContactMessage } from '../../server/contact/save-message';
+import { safeReturnPath } from '../../server/auth/request-session';
 import { getDatabase } from '../../server/db';
 import { consumeToken, type RateLimitRule } from '../../server/security/rate-limit';
 
@@ -17,7 +18,7 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', capacity: 5,
 function returnPath(request: Request, url: URL): string {
   try {
     const referer = new URL(request.headers.get('referer') ?? '');
-    if (referer.origin === url.origin) return referer.pathname;
+    if (referer.origin === url.origin) return safeReturnPath(referer.pathname, '/contact');
   } catch {
     // no or malformed Referer
   }
@@ -61,4 +62,4 @@ export const POST: APIRoute = async (context) => {
   }
 };
 
-export const ALL: APIRoute = () => jsonError(405, 'Method not allowed', { headers: { Allow: 'POST' } });
+export const ALL = methodNotAllowed('POST');

@@ -4,11 +4,11 @@ import { loginSchema } from '../../lib/schemas/auth';
 import { tooMany, withParam } from '../../server/api/auth-responses';
 import { clientAddress } from '../../server/api/client-address';
 import { readInput } from '../../server/api/read-input';
-import { jsonError, jsonOk, seeOther } from '../../server/api/responses';
+import { jsonError, jsonOk, methodNotAllowed, seeOther } from '../../server/api/responses';
 import { authenticate } from '../../server/auth/accounts';
 import { safeReturnPath, signIn } from '../../server/auth/request-session';
 import { getDatabase } from '../../server/db';
-import { AUTH_LIMITS, consumeToken, hasToken } from '../../server/security/rate-limit';
+import { AUTH_LIMITS, consumeToken, returnToken } from '../../server/security/rate-limit';
 
 export const prerender = false;
 
@@ -32,14 +32,16 @@ export const POST: APIRoute = async (context) => {
   const { email, password } = result.input;
   const ipLimit = await consumeToken(database.writes, AUTH_LIMITS.loginIp, clientAddress(context));
   if (!ipLimit.ok) return tooMany(ipLimit, form ? failPage('limited') : null);
-  const emailLimit = await hasToken(database, AUTH_LIMITS.loginEmail, email);
+  // Spend the e-mail's token before checking the password, so parallel guesses cannot all
+  // slip past the limit; a successful login gives it back (only failures count).
+  const emailLimit = await consumeToken(database.writes, AUTH_LIMITS.loginEmail, email);
   if (!emailLimit.ok) return tooMany(emailLimit, form ? failPage('limited') : null);
 
   const user = await authenticate(database, email, password);
-  if (!user) {
-    await consumeToken(database.writes, AUTH_LIMITS.loginEmail, email);
-    return form ? seeOther(failPage('credentials')) : jsonError(401, AUTH.invalidCredentials);
-  }
+  if (!user) return form ? seeOther(failPage('credentials')) : jsonError(401, AUTH.invalidCredentials);
+  await returnToken(database.writes, AUTH_LIMITS.loginEmail, email);
   await signIn(database, context, user.id);
   return form ? seeOther(next) : jsonOk(user);
 };
+
+export const ALL = methodNotAllowed('POST');

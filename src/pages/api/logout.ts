@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { mimeType } from '../../server/api/read-input';
-import { seeOther } from '../../server/api/responses';
+import { methodNotAllowed, seeOther } from '../../server/api/responses';
 import { signOut } from '../../server/auth/request-session';
 import { getDatabase } from '../../server/db';
 
@@ -14,3 +14,5 @@ export const POST: APIRoute = async (context) => {
     return seeOther('/auth?loggedOut=1');
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };
+
+export const ALL = methodNotAllowed('POST');

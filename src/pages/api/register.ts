@@ -4,7 +4,7 @@ import { registerSchema } from '../../lib/schemas/auth';
 import { tooMany, withParam } from '../../server/api/auth-responses';
 import { clientAddress } from '../../server/api/client-address';
 import { readInput } from '../../server/api/read-input';
-import { jsonError, jsonOk, seeOther } from '../../server/api/responses';
+import { jsonError, jsonOk, methodNotAllowed, seeOther } from '../../server/api/responses';
 import { registerUser } from '../../server/auth/accounts';
 import { safeReturnPath, signIn } from '../../server/auth/request-session';
 import { getDatabase } from '../../server/db';
@@ -38,3 +38,5 @@ export const POST: APIRoute = async (context) => {
   await signIn(database, context, registered.user.id);
   return form ? seeOther(next) : jsonOk(registered.user, 201);
 };
+
+export const ALL = methodNotAllowed('POST');

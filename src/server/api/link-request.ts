@@ -27,6 +27,11 @@ export async function handleLinkRequest(context: APIContext, purpose: TokenPurpo
   if (!ipLimit.ok) return tooMany(ipLimit, form ? `${formDone}?error=limited` : null);
   // Over the per-e-mail limit we still answer "sent": the answer must not depend on the account.
   const emailLimit = await consumeToken(database.writes, AUTH_LIMITS.linkRequestEmail, result.input.email);
-  if (emailLimit.ok) await sendAccountLink(database, result.input.email, purpose);
+  // Sent off the response path, so known and unknown e-mails take the same time to answer.
+  if (emailLimit.ok) {
+    sendAccountLink(database, result.input.email, purpose).catch((error: unknown) =>
+      console.error('could not queue account link', error),
+    );
+  }
   return form ? seeOther(`${formDone}?sent=1`) : jsonOk({ message: AUTH.linkSent }, 202);
 }

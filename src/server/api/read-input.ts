@@ -9,9 +9,10 @@ export interface InputFailure {
   fields?: Record<string, string[]>;
 }
 
+/** `raw`: the parsed body when it could be read (to refill a form after a validation error). */
 export type InputResult<T> =
   | { ok: true; input: T; kind: BodyKind; raw: Record<string, unknown> }
-  | { ok: false; failure: InputFailure; kind: BodyKind | null };
+  | { ok: false; failure: InputFailure; kind: BodyKind | null; raw?: Record<string, unknown> };
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -88,7 +89,7 @@ export async function readInput<S extends z.ZodMiniType>(
       const key = String(issue.path[0] ?? 'form');
       (fields[key] ??= []).push(issue.message);
     }
-    return { ok: false, kind, failure: { status: 400, error: API_ERRORS.validation, fields } };
+    return { ok: false, kind, raw, failure: { status: 400, error: API_ERRORS.validation, fields } };
   }
   return { ok: true, input: result.data, kind, raw };
 }

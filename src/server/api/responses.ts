@@ -19,3 +19,9 @@ export function jsonOk(body: unknown, status = 200, headers?: HeadersInit) {
 export function seeOther(location: string) {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 }
+
+/** For `export const ALL`: any method a route does not handle gets a JSON 405 with Allow. */
+export const methodNotAllowed =
+  (...allowed: string[]) =>
+  () =>
+    jsonError(405, 'Method not allowed', { headers: { Allow: allowed.join(', ') } });

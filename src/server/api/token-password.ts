@@ -21,11 +21,12 @@ export async function handleTokenPassword(context: APIContext, purpose: TokenPur
   const { request, url } = context;
   const result = await readInput(request, url, tokenPasswordSchema, { maxBytes: 8 * 1024, acceptForm: true });
   const form = result.kind === 'form';
-  const token = result.ok ? result.input.token : '';
+  const presented = result.ok ? result.input.token : result.raw?.token;
+  const token = typeof presented === 'string' ? presented : '';
   const backTo = (error: string) => `${page}?token=${encodeURIComponent(token)}&error=${error}`;
   const back = (error: string) => seeOther(backTo(error));
   if (!result.ok) {
-    if (form) return seeOther(`${page}?error=invalid-password`);
+    if (form) return back('invalid-password');
     return jsonError(result.failure.status, result.failure.error, { fields: result.failure.fields });
   }
   const database = await getDatabase();

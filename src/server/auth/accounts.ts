@@ -39,6 +39,12 @@ function toUser(row: Record<string, unknown>): UserRow {
   };
 }
 
+/** Older activation and reset links die once the password is set another way. */
+const retireAccountTokensStatement = (userId: string, now: number) => ({
+  sql: 'UPDATE account_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL',
+  args: [now, userId],
+});
+
 export const publicUser = (u: SessionUser): SessionUser => ({ id: u.id, name: u.name, email: u.email, role: u.role });
 
 /** The user for these credentials, or null. Always costs one argon2 verification. */
@@ -153,6 +159,7 @@ export async function setPasswordWithToken(
       args: [passwordHash, now, check.userId],
     });
     await tx.execute(invalidateUserSessionsStatement(check.userId));
+    await tx.execute(retireAccountTokensStatement(check.userId, now));
     return true;
   });
   if (!used) return { ok: false, reason: 'used' };
@@ -178,6 +185,7 @@ export async function changePassword(
   await database.writes.run([
     { sql: 'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?', args: [passwordHash, now, userId] },
     invalidateUserSessionsStatement(userId),
+    retireAccountTokensStatement(userId, now),
   ]);
   return { ok: true };
 }

@@ -8,6 +8,8 @@ export const secureCookies = (url: URL) => url.protocol === 'https:';
 
 /** Starts a session for `userId` on this device and sets its cookie. */
 export async function signIn(database: AppDatabase, context: APIContext, userId: string) {
+  // A new sign-in replaces whatever session this browser had.
+  if (context.locals.session) await invalidateSession(database, context.locals.session.id);
   const { token, session } = await createSession(database, userId, {
     userAgent: context.request.headers.get('user-agent'),
     ip: clientAddress(context),
@@ -25,11 +27,12 @@ export async function signOut(database: AppDatabase, context: { cookies: AstroCo
 
 /** A same-site path to return to after signing in; anything else becomes `fallback`. */
 export function safeReturnPath(value: unknown, fallback = '/account'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.includes('\\')) return fallback;
   try {
     const url = new URL(value, 'http://localhost');
-    return url.origin === 'http://localhost' ? `${url.pathname}${url.search}` : fallback;
+    // Check the path as a browser resolves it: '/.//evil.example' normalises to '//evil.example'.
+    if (url.origin !== 'http://localhost' || url.pathname.startsWith('//')) return fallback;
+    return `${url.pathname}${url.search}`;
   } catch {
     return fallback;
   }

@@ -1,10 +1,11 @@
 import type { AstroCookies } from 'astro';
 import type { AppDatabase } from '../db';
 import { createToken, parseToken, secretMatches } from './tokens.mjs';
+import { SESSION_IDLE_MS } from '../db/housekeeping.mjs';
 
 export const SESSION_COOKIE = 'session';
-/** A session unused for this long is over. */
-export const INACTIVITY_TIMEOUT_MS = 10 * 24 * 60 * 60_000;
+/** A session unused for this long is over (shared with src/server/db/housekeeping.mjs). */
+export const INACTIVITY_TIMEOUT_MS = SESSION_IDLE_MS;
 /** Activity is written back at most this often (the sliding window moves in steps). */
 export const ACTIVITY_REFRESH_MS = 60 * 60_000;
 

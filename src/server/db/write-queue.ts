@@ -43,16 +43,18 @@ export class WriteQueue {
     return new Promise((resolve, reject) =>
       this.#enqueue({
         run: async () => {
-          const tx = await this.#client.transaction('write');
+          let tx: Transaction | undefined;
           try {
+            // BEGIN itself can fail (busy past the timeout, a remote error): reject, never throw out of the queue.
+            tx = await this.#client.transaction('write');
             const result = await fn(tx);
             await tx.commit();
             resolve(result);
           } catch (error) {
-            await tx.rollback().catch(() => {});
+            await tx?.rollback().catch(() => {});
             reject(error);
           } finally {
-            tx.close();
+            tx?.close();
           }
         },
       }),
@@ -74,7 +76,7 @@ export class WriteQueue {
         const first = this.#pending[0]!;
         if ('run' in first) {
           this.#pending.shift();
-          await first.run();
+          await first.run(); // settles its own promise and never throws
           continue;
         }
         const end = this.#pending.findIndex((job) => 'run' in job);

@@ -6,8 +6,10 @@
  * several server processes can run workers on one database.
  */
 
-const BATCH = 100;
-const LEASE_MS = 60_000;
+/** Logged mail is instant: big batches, one commit each. Real SMTP sends are slow: small batches. */
+const BATCH = { log: 100, smtp: 20 };
+/** Long enough for a batch of slow SMTP sends, so another worker never takes over mid-batch. */
+const LEASE_MS = 5 * 60_000;
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
@@ -28,7 +30,7 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
                          AND (locked_until IS NULL OR locked_until < :now)
                        ORDER BY next_attempt_at LIMIT :batch)
           RETURNING id, "to", reply_to, subject, text, html, attempts`,
-    args: { lease: now + LEASE_MS, now, batch: BATCH },
+    args: { lease: now + LEASE_MS, now, batch: BATCH[mailer.mode] },
   });
   /** @type {string[]} */
   const delivered = [];
@@ -44,7 +46,10 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
     };
     try {
       await mailer.send(mail);
-      delivered.push(id);
+      // A real e-mail is marked sent at once, so a crash right after cannot send it twice;
+      // logged ones are marked together below (a repeat log line harms nobody).
+      if (mailer.mode === 'smtp') await markDelivered(client, 'sent', [id]);
+      else delivered.push(id);
     } catch (cause) {
       const attempts = Number(row.attempts) + 1;
       const message = cause instanceof Error ? cause.message : String(cause);
@@ -56,16 +61,22 @@ export async function deliverDue(client, mailer, { now = Date.now(), error = () 
       failed += 1;
     }
   }
-  if (delivered.length > 0) {
-    // One commit for the whole batch: the worker must not compete with requests for fsyncs.
-    await client.execute({
-      sql: `UPDATE outbox SET status = ?, sent_at = ?, attempts = attempts + 1, locked_until = NULL, last_error = NULL
-            WHERE id IN (${delivered.map(() => '?').join(', ')})`,
-      args: [mailer.mode === 'smtp' ? 'sent' : 'logged', Date.now(), ...delivered],
-    });
-  }
-  const sent = delivered.length;
+  if (delivered.length > 0) await markDelivered(client, 'logged', delivered);
+  const sent = claimed.rows.length - failed;
   return { sent, failed };
+}
+
+/**
+ * @param {import('@libsql/client').Client} client
+ * @param {'sent' | 'logged'} status
+ * @param {string[]} ids
+ */
+async function markDelivered(client, status, ids) {
+  await client.execute({
+    sql: `UPDATE outbox SET status = ?, sent_at = ?, attempts = attempts + 1, locked_until = NULL, last_error = NULL
+          WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    args: [status, Date.now(), ...ids],
+  });
 }
 
 /**
@@ -82,7 +93,7 @@ export function startOutboxWorker(client, mailer, { intervalMs = 2000, error = (
     running = true;
     try {
       // Keep going while there is a backlog, yielding between batches so requests are served.
-      while (!stopped && (await deliverDue(client, mailer, { error })).sent === BATCH) {
+      while (!stopped && (await deliverDue(client, mailer, { error })).sent === BATCH[mailer.mode]) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (cause) {

@@ -61,11 +61,15 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     const started = process.hrtime.bigint();
     for (const [key, value] of Object.entries(baseHeaders)) reply.raw.setHeader(key, value);
+    // Astro may read X-Forwarded-For (when SITE_URL is https). Hand it the one address we
+    // trust (the socket, or the proxy-reported client with TRUST_PROXY), never a client's claim.
+    request.raw.headers['x-forwarded-for'] = request.ip;
     reply.raw.once('finish', () => {
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          // The path only: query strings can carry single-use tokens (activation, reset links).
+          path: request.url.split('?')[0],
           status: reply.raw.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           ip: request.ip,
@@ -185,10 +189,14 @@ export async function buildApp({
   return app;
 }
 
-/** The URL's path, percent-decoded; null when it is malformed. @param {string} url */
+/**
+ * The request's path, percent-decoded; null when it is malformed. Taken as-is from the
+ * request line: `new URL('//evil.example', base)` would read it as a host and answer '/'.
+ * @param {string} url
+ */
 function decodePath(url) {
   try {
-    return decodeURIComponent(new URL(url, 'http://localhost').pathname);
+    return decodeURIComponent(url.split('?')[0] ?? '/');
   } catch {
     return null;
   }

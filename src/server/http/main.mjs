@@ -12,6 +12,7 @@ import { migrateDatabase } from '../db/migrate.mjs';
 import { createMailer, DEFAULT_MAIL_FROM } from '../email/mailer.mjs';
 import { startOutboxWorker } from '../email/outbox.mjs';
 import { ensureAdmin } from '../auth/bootstrap-admin.mjs';
+import { startHousekeeping } from '../db/housekeeping.mjs';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const host = process.env.HOST ?? 'localhost';
@@ -22,7 +23,11 @@ const siteUrl = process.env.SITE_URL ?? 'http://localhost:4321';
 const database = await openDatabase(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, process.env.DATABASE_AUTH_TOKEN);
 await migrateDatabase(database);
 if (process.env.ADMIN_EMAIL) {
-  await ensureAdmin(database.client, { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
+  await ensureAdmin(database.client, {
+    email: process.env.ADMIN_EMAIL,
+    password: process.env.ADMIN_PASSWORD,
+    log: (msg) => console.warn(msg),
+  });
 }
 
 /** @type {{ handler: import('./app.mjs').NodeHandler }} */
@@ -46,7 +51,9 @@ const mailer = createMailer({
   logger: app.log,
 });
 const outboxWorker = startOutboxWorker(database.client, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
+const housekeeping = startHousekeeping(database.client, (obj, msg) => app.log.error(obj, msg));
 app.addHook('onClose', async () => {
+  housekeeping.stop();
   await outboxWorker.stop();
   mailer.close();
 });

@@ -51,23 +51,20 @@ function takeTokenStatements(bucket: string, capacity: number, refillPerMs: numb
   ];
 }
 
-/** true when the bucket has a token left, without taking it (e.g. before checking a password). */
-export async function hasToken(
-  database: { client: import('@libsql/client').Client },
+/** Gives a token back (a login that succeeded should not count against the e-mail). */
+export async function returnToken(
+  writes: WriteQueue,
   rule: RateLimitRule,
   key: string,
-  now = Date.now(),
   enabled = RATE_LIMITS !== 'off',
-): Promise<RateLimitResult> {
-  if (!enabled) return { ok: true };
-  const refillPerMs = rule.capacity / rule.windowMs;
-  const { rows } = await database.client.execute({
-    sql: 'SELECT min(:capacity, tokens + max(0, :now - updated_at) * :refill) AS tokens FROM rate_limits WHERE key = :key',
-    args: { key: `${rule.name}:${key}`, capacity: rule.capacity, now, refill: refillPerMs },
-  });
-  const tokens = rows[0] ? Number(rows[0].tokens) : rule.capacity;
-  if (tokens >= 1) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+) {
+  if (!enabled) return;
+  await writes.run([
+    {
+      sql: 'UPDATE rate_limits SET tokens = min(?, tokens + 1) WHERE key = ?',
+      args: [rule.capacity, `${rule.name}:${key}`],
+    },
+  ]);
 }
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { AUTH } from '../../../lib/messages';
 import { changePasswordSchema } from '../../../lib/schemas/auth';
 import { tooMany } from '../../../server/api/auth-responses';
 import { readInput } from '../../../server/api/read-input';
-import { jsonError, jsonOk, seeOther } from '../../../server/api/responses';
+import { jsonError, jsonOk, methodNotAllowed, seeOther } from '../../../server/api/responses';
 import { changePassword } from '../../../server/auth/accounts';
 import { signIn } from '../../../server/auth/request-session';
 import { getDatabase } from '../../../server/db';
@@ -44,3 +44,5 @@ export const POST: APIRoute = async (context) => {
   await signIn(database, context, locals.user!.id);
   return form ? back('password-changed') : jsonOk({ message: AUTH.passwordChanged });
 };
+
+export const ALL = methodNotAllowed('POST');

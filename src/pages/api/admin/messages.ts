@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jsonOk } from '../../../server/api/responses';
+import { jsonOk, methodNotAllowed } from '../../../server/api/responses';
 import { latestContactMessages } from '../../../server/contact/list-messages';
 import { getDatabase } from '../../../server/db';
 
@@ -7,3 +7,5 @@ export const prerender = false;
 
 /** GET /api/admin/messages: the latest contact messages (admins only: src/middleware.ts). */
 export const GET: APIRoute = async () => jsonOk(await latestContactMessages(await getDatabase()));
+
+export const ALL = methodNotAllowed('GET');

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jsonOk } from '../../../../server/api/responses';
+import { jsonOk, methodNotAllowed } from '../../../../server/api/responses';
 import { listUserSessions } from '../../../../server/auth/session';
 import { getDatabase } from '../../../../server/db';
 
@@ -10,3 +10,5 @@ export const GET: APIRoute = async ({ locals }) => {
   const sessions = await listUserSessions(await getDatabase(), locals.user!.id);
   return jsonOk(sessions.map((s) => ({ ...s, current: s.id === locals.session?.id })));
 };
+
+export const ALL = methodNotAllowed('GET');

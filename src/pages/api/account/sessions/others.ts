@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { mimeType } from '../../../../server/api/read-input';
-import { seeOther } from '../../../../server/api/responses';
+import { methodNotAllowed, seeOther } from '../../../../server/api/responses';
 import { invalidateUserSessionsStatement } from '../../../../server/auth/session';
 import { getDatabase } from '../../../../server/db';
 
@@ -15,3 +15,5 @@ export const POST: APIRoute = async ({ locals, request }) => {
     return seeOther('/account?notice=others-ended');
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 };
+
+export const ALL = methodNotAllowed('POST');
