@@ -30,6 +30,19 @@ if (process.env.ADMIN_EMAIL) {
   });
 }
 
+/**
+ * TRUST_PROXY: a hop count ('1' for one proxy in front: the client is the address that proxy
+ * appended), or proxy addresses ('10.0.0.1,10.0.0.2'). 'true' trusts every hop, which lets a
+ * client choose its own address: avoid it.
+ * @param {string | undefined} value
+ * @returns {boolean | number | string}
+ */
+function parseTrustProxy(value) {
+  if (!value || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value === 'true' ? true : value;
+}
+
 /** @type {{ handler: import('./app.mjs').NodeHandler }} */
 const astro = await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href);
 
@@ -37,7 +50,7 @@ const app = await buildApp({
   distDir,
   astroHandler: astro.handler,
   https: siteUrl.startsWith('https:'),
-  trustProxy: process.env.TRUST_PROXY === 'true' ? true : process.env.TRUST_PROXY || false,
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
