@@ -26,7 +26,7 @@ const ASSET_CACHE = 'public, max-age=3600';
  *   astroHandler: NodeHandler,
  *   https?: boolean,
  *   logger?: boolean | object,
- *   trustProxy?: boolean | string,
+ *   trustProxy?: boolean | number | string,
  *   now?: () => Date,
  * }} options
  */
