@@ -26,7 +26,7 @@ const ASSET_CACHE = 'public, max-age=3600';
  *   astroHandler: NodeHandler,
  *   https?: boolean,
  *   logger?: boolean | object,
- *   trustProxy?: boolean | number | string,
+ *   trustProxy?: boolean | string | ((address: string, hop: number) => boolean),
  *   now?: () => Date,
  * }} options
  */

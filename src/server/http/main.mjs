@@ -35,11 +35,15 @@ if (process.env.ADMIN_EMAIL) {
  * appended), or proxy addresses ('10.0.0.1,10.0.0.2'). 'true' trusts every hop, which lets a
  * client choose its own address: avoid it.
  * @param {string | undefined} value
- * @returns {boolean | number | string}
+ * @returns {boolean | string | ((address: string, hop: number) => boolean)}
  */
 function parseTrustProxy(value) {
   if (!value || value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    // The hop-count rule of proxy-addr, as a function (Fastify's types omit the number form).
+    return (_address, hop) => hop < hops;
+  }
   return value === 'true' ? true : value;
 }
 
