@@ -35,6 +35,7 @@ export const AUTH = {
   passwordRequired: 'Please enter your password',
   passwordMin: 'Password must be at least 8 characters',
   passwordMax: 'Password must be at most 128 characters',
+  passwordHint: 'At least 8 characters. Avoid common passwords.',
   passwordCommon: 'This password is too common. Please choose a less predictable one.',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',

@@ -1,6 +1,7 @@
 // zod/mini keeps the auth island small; the endpoints validate with the same schemas.
 import * as z from 'zod/mini';
 import { AUTH } from '../messages';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules.mjs';
 
 export const emailField = z
   .string(AUTH.email)
@@ -9,7 +10,7 @@ export const emailField = z
 /** New passwords: 8 to 128 characters, no composition rules (the server also refuses common ones). */
 export const newPasswordField = z
   .string(AUTH.passwordMin)
-  .check(z.minLength(8, AUTH.passwordMin), z.maxLength(128, AUTH.passwordMax));
+  .check(z.minLength(PASSWORD_MIN, AUTH.passwordMin), z.maxLength(PASSWORD_MAX, AUTH.passwordMax));
 
 export const nameField = z
   .string(AUTH.nameMin)
@@ -19,7 +20,7 @@ export const loginSchema = z.object({
   email: emailField,
   password: z
     .string(AUTH.passwordRequired)
-    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(128, AUTH.invalidCredentials)),
+    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX, AUTH.invalidCredentials)),
 });
 
 export const registerSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });
@@ -30,7 +31,9 @@ export const emailOnlySchema = z.object({ email: emailField });
 export const tokenPasswordSchema = z.object({ token: z.string().check(z.maxLength(200)), password: newPasswordField });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string(AUTH.passwordRequired).check(z.minLength(1, AUTH.passwordRequired), z.maxLength(128)),
+  currentPassword: z
+    .string(AUTH.passwordRequired)
+    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX)),
   newPassword: newPasswordField,
 });
 

@@ -6,13 +6,13 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MIN } from '../../lib/password-rules.mjs';
 
 /** `Algorithm` is a const enum the package does not export at run time: 2 is Argon2id. */
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/password-rules.mjs';
 
 /** @param {string} password */
 export function hashPassword(password) {

@@ -218,7 +218,7 @@ function RegisterForm({ next }: { next: string | null }) {
         type="password"
         autoComplete="new-password"
         error={errors.password}
-        hint="At least 8 characters. Avoid common passwords."
+        hint={AUTH.passwordHint}
       />
     </AuthForm>
   );
