@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BUILDS } from './tests/e2e/builds';
+import { E2E_BUILDS } from './tests/e2e/builds.ts';
 import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.mjs';
 
 export default defineConfig({
@@ -20,7 +20,7 @@ export default defineConfig({
     use: { baseURL: build.origin },
   })),
   webServer: Object.values(E2E_BUILDS).map((build) => ({
-    command: 'node src/server/http/main.mjs',
+    command: 'node src/server/http/main.ts',
     url: `${build.origin}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 /** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' }} options */
 export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit' }) {
-  return spawn('node', ['src/server/http/main.mjs'], {
+  return spawn('node', ['src/server/http/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

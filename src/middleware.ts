@@ -1,11 +1,17 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { API_ERRORS, AUTH } from './lib/messages';
-import { jsonError } from './server/api/responses';
-import { guardFor, loginRedirect } from './server/auth/guards';
-import { secureCookies } from './server/auth/request-session';
-import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie, validateSessionToken } from './server/auth/session';
-import { getDatabase } from './server/db';
-import { isCrossSiteRequest } from './server/security/cross-site';
+import { AUTH } from './features/accounts/messages.ts';
+import { API_ERRORS } from './server/http/messages.ts';
+import { jsonError } from './server/http/responses.ts';
+import { guardFor, loginRedirect } from './features/accounts/guards.ts';
+import { secureCookies } from './features/accounts/request-session.ts';
+import {
+  deleteSessionCookie,
+  SESSION_COOKIE,
+  setSessionCookie,
+  validateSessionToken,
+} from './features/accounts/session.ts';
+import { getDatabase } from './server/db/index.ts';
+import { isCrossSiteRequest } from './server/security/cross-site.ts';
 
 /*
  * Runs for on-demand routes only (prerendered pages are static files; nothing private is

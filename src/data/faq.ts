@@ -1,5 +1,5 @@
-import { formatPrice, pricing, type PricingReading } from './pricing';
-import { site } from './site';
+import { formatPrice, pricing, type PricingReading } from './pricing.ts';
+import { site } from './site.ts';
 
 export interface FaqItem {
   question: string;

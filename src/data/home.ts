@@ -1,4 +1,4 @@
-import { pricing } from './pricing';
+import { pricing } from './pricing.ts';
 
 /** Copy for the home page sections; the components only lay it out. */
 

@@ -4,13 +4,14 @@
  */
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    statusText: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
   }
 
   /** The `error` string of our JSON error shape, when the body has one. */

@@ -1,13 +1,11 @@
-import { addressLine, mailtoHref, site, supportHoursLine, telHref } from '../data/site';
+import { addressLine, mailtoHref, site, supportHoursLine, telHref } from '../data/site.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * Markdown copy says {{brand}}, {{email}}, {{phone}}, {{address}} and {{supportHours}}
  * instead of repeating business facts; this fills them in from src/data/site.ts.
  * Values are inserted into rendered HTML, so they are escaped.
  */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 const TOKENS: Record<string, string> = {
   brand: escapeHtml(site.brand),
   email: `<a href="${escapeHtml(mailtoHref)}">${escapeHtml(site.email)}</a>`,

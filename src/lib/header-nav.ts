@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
-import { states } from '../data/locations';
-import type { NavLink, NavState } from '../data/navigation';
+import { states } from '../data/locations.ts';
+import type { NavLink, NavState } from '../data/navigation.ts';
 
 /** Services in the header's dropdown, in their /services order. */
 export async function headerServices(): Promise<NavLink[]> {

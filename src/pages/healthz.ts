@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getDatabase } from '../server/db';
-import { isReachable } from '../server/db/client.mjs';
+import { getDatabase } from '../server/db/index.ts';
+import { isReachable } from '../server/db/client.ts';
 
 export const prerender = false;
 

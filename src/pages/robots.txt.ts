@@ -1,25 +1,16 @@
 import type { APIRoute } from 'astro';
-import { site } from '../data/site';
+import { site } from '../data/site.ts';
+import { PRIVATE_PREFIXES } from '../server/security/private-paths.ts';
 
-const PRIVATE = [
-  '/account',
-  '/admin',
-  '/api/',
-  '/auth',
-  '/checkout',
-  '/activate-account',
-  '/forgot-password',
-  '/reset-password',
-  '/thank-you',
-  '/test',
-];
+/** Private areas, and the transactional and test pages that are not worth crawling. */
+const DISALLOWED = [...PRIVATE_PREFIXES.map((p) => (p.prefix === '/api' ? '/api/' : p.prefix)), '/thank-you', '/test'];
 
 export const GET: APIRoute = () =>
   new Response(
     [
       'User-agent: *',
       'Allow: /',
-      ...PRIVATE.map((p) => `Disallow: ${p}`),
+      ...DISALLOWED.map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${site.origin}/sitemap-index.xml`,
       '',

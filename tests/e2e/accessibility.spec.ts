@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { PAGE_TYPES } from './pages';
-import { TEST_ADMIN } from './builds';
+import { PAGE_TYPES } from './pages.ts';
+import { TEST_ADMIN } from './builds.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

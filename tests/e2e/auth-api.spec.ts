@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TEST_ADMIN } from './builds';
+import { TEST_ADMIN } from './builds.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const json = { 'content-type': 'application/json' };

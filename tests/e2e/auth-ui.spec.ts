@@ -1,6 +1,6 @@
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BUILDS, TEST_ADMIN } from './builds';
+import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -186,7 +186,7 @@ test.describe('without JavaScript', () => {
     const email = unique('activate');
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
     // An account created for a customer (as checkout or an admin will), and its link.
-    const { newAccountToken } = await import('../../src/server/auth/account-tokens.mjs');
+    const { newAccountToken } = await import('../../src/features/accounts/account-links.ts');
     const userId = crypto.randomUUID();
     const { token, statement } = newAccountToken(userId, 'activation');
     await db.execute({

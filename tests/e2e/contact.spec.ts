@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BUILDS } from './builds';
-import { CONTACT } from '../../src/lib/messages';
+import { E2E_BUILDS } from './builds.ts';
+import { CONTACT } from '../../src/features/contact/messages.ts';
 
 const form = (page: Page) => page.locator('form[action="/api/contact"]');
 

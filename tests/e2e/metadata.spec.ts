@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BRAND, PAGE_TYPES } from './pages';
+import { BRAND, PAGE_TYPES } from './pages.ts';
 
 type JsonLd = Record<string, unknown> & { '@type': string };
 

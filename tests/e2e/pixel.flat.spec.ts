@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_PIXEL_ID } from './builds';
+import { TEST_PIXEL_ID } from './builds.ts';
 
 // Runs against the build with PUBLIC_META_PIXEL_ID set (tests/e2e/builds.ts).
 const PIXEL_SCRIPT = 'https://connect.facebook.net/**';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { BRAND, PUBLIC_ROUTES } from './pages';
-import { states } from '../../src/data/locations';
+import { BRAND, PUBLIC_ROUTES } from './pages.ts';
+import { states } from '../../src/data/locations.ts';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -81,4 +81,29 @@ test('the sitemap lists every public page and no private or test page', async ({
     expect(paths).not.toContain(excluded);
   }
   expect(paths.some((p) => /^\/(account|admin|api|auth|checkout|activate-account)/.test(p))).toBe(false);
+});
+
+test('nothing under a private prefix is in the static output, and its pages answer from the server', async ({
+  request,
+}) => {
+  const { readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { E2E_BUILDS } = await import('./builds.ts');
+  const { PRIVATE_PREFIXES, privatePrefixOf } = await import('../../src/server/security/private-paths.ts');
+  const clientDir = join(E2E_BUILDS.main.outDir, 'client');
+  const html = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map(
+      (f) =>
+        `/${f
+          .replaceAll('\\', '/')
+          .replace(/(\/)?index\.html$/, '')
+          .replace(/\.html$/, '')}`,
+    );
+  expect(html.length).toBeGreaterThan(60);
+  expect(html.filter((path) => privatePrefixOf(path))).toEqual([]);
+  expect(PRIVATE_PREFIXES.map((p) => p.prefix)).toEqual(expect.arrayContaining(['/account', '/admin', '/checkout']));
+  // The admin placeholders export no `prerender`: the build rule alone keeps them behind the guard.
+  const res = await request.get('/admin/dashboard', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
 });

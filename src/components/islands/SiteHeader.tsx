@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { aboutMenu, getStarted, headerLinks, locationHref, type NavLink, type NavState } from '../../data/navigation';
+import {
+  aboutMenu,
+  getStarted,
+  headerLinks,
+  locationHref,
+  type NavLink,
+  type NavState,
+} from '../../data/navigation.ts';
 
 export interface SiteHeaderProps {
   brand: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../lib/stores/toast';
+import { $toasts, dismissToast, TOAST_DURATION_MS } from '../../lib/stores/toast.ts';
 
 /**
  * The page's one notification area, fed by the toast store (any island can raise a toast).

@@ -1,31 +1,45 @@
-import { DATABASE_AUTH_TOKEN, DATABASE_URL } from 'astro:env/server';
+import type { InStatement, InValue } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { openDatabase, type Database } from './client.mjs';
-import { migrateDatabase } from './migrate.mjs';
-import { WriteQueue } from './write-queue';
+import { serverEnv } from '../env.ts';
+import { openDatabase, type Database } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
+import * as schema from './schema.ts';
+import { WriteQueue } from './write-queue.ts';
+
+export type Db = LibSQLDatabase<typeof schema>;
 
 export interface AppDatabase extends Database {
-  /** Typed queries (reads, and writes that need no group commit). */
-  db: LibSQLDatabase;
+  /** Typed queries (reads, and building statements for the write queue). */
+  db: Db;
   /** Durable, group-committed writes. */
   writes: WriteQueue;
 }
 
 /** Wraps an opened database with our query and write helpers (tests pass their own temp file). */
 export function appDatabase(database: Database): AppDatabase {
-  return { ...database, db: drizzle(database.client), writes: new WriteQueue(database.client) };
+  return { ...database, db: drizzle(database.client, { schema }), writes: new WriteQueue(database.client) };
+}
+
+/**
+ * A drizzle query as a statement for the write queue (`writes.run([...])`), so writes are
+ * typed like reads while group commit and its durability stay as they are.
+ */
+export function statement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
+  const { sql, params } = query.toSQL();
+  return { sql, args: params as InValue[] };
 }
 
 let current: Promise<AppDatabase> | undefined;
 
 /**
  * The app's database, opened once per process from DATABASE_URL. Migrations normally ran
- * when the server started (src/server/http/main.mjs); running them again is a cheap no-op
+ * when the server started (src/server/http/main.ts); running them again is a cheap no-op
  * that also covers `astro dev`.
  */
 export function getDatabase(): Promise<AppDatabase> {
   current ??= (async () => {
-    const database = await openDatabase(DATABASE_URL, DATABASE_AUTH_TOKEN);
+    const env = serverEnv();
+    const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     await migrateDatabase(database);
     return appDatabase(database);
   })().catch((error: unknown) => {

@@ -2,7 +2,20 @@
  * Tables. Change this file, then `npm run db:generate` writes a migration into ./drizzle
  * (commit it); the server applies pending migrations when it starts.
  */
-import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { blob, check, index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+
+/**
+ * CHECK (column IN (...)): drizzle's `text({ enum })` types the column but the database
+ * would still accept any string, so every status-like column gets one of these.
+ */
+function oneOf(name: string, column: AnySQLiteColumn, values: readonly string[]): ReturnType<typeof check> {
+  const list: SQL = sql.join(
+    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
+    sql.raw(', '),
+  );
+  return check(name, sql`${column} IN (${list})`);
+}
 
 /** Messages from the contact form: stored before the visitor is told they were received. */
 export const contactMessages = sqliteTable(
@@ -46,7 +59,10 @@ export const outbox = sqliteTable(
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    oneOf('outbox_status_check', t.status, OUTBOX_STATUSES),
+  ],
 );
 
 /** Token buckets for rate limits, shared by every server process through the database. */
@@ -60,18 +76,22 @@ export const USER_ROLES = ['customer', 'admin'] as const;
 export const USER_STATUSES = ['active', 'pending'] as const;
 
 /** People who sign in. `email` is stored lower-cased, so uniqueness is case-insensitive. */
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  /** null until the account is activated (created by checkout or an admin). */
-  passwordHash: text('password_hash'),
-  role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
-  /** 'pending': created for a customer who has not set a password yet. */
-  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** null until the account is activated (created by checkout or an admin). */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /** 'pending': created for a customer who has not set a password yet. */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [oneOf('users_role_check', t.role, USER_ROLES), oneOf('users_status_check', t.status, USER_STATUSES)],
+);
 
 /** Signed-in devices. The cookie holds `{id}.{secret}`; only SHA-256(secret) is stored. */
 export const sessions = sqliteTable(
@@ -107,5 +127,46 @@ export const accountTokens = sqliteTable(
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    oneOf('account_tokens_purpose_check', t.purpose, TOKEN_PURPOSES),
+  ],
+);
+
+export const AUDIT_ACTIONS = [
+  'auth.sign-in',
+  'auth.sign-out-others',
+  'auth.password-change',
+  'auth.password-reset',
+  'auth.activate',
+  'admin.bootstrap',
+  'admin.promote',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Who changed what, when and from where. Written in the same commit as the change
+ * (src/server/security/audit.ts). Rows outlive their actor: no foreign key.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The user who acted; null for the system (start-up, CLI). */
+    actorId: text('actor_id'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** What was changed, e.g. 'user' and its id. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }),
+    /** The client address as resolved by the HTTP host (TRUST_PROXY aware); null outside a request. */
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    oneOf('audit_log_action_check', t.action, AUDIT_ACTIONS),
+  ],
 );

@@ -1,5 +1,10 @@
 import type { InStatement } from '@libsql/client';
-import type { RenderedMail } from './render';
+import { drizzle } from 'drizzle-orm/libsql';
+import { statement } from '../db/index.ts';
+import { outbox } from '../db/schema.ts';
+import type { RenderedMail } from './layout.ts';
+
+const builder = drizzle.mock();
 
 /**
  * The statement that puts a mail in the outbox. Callers commit it in the same unit as
@@ -9,10 +14,8 @@ export function outboxInsert(
   mail: RenderedMail & { kind: string; to: string; replyTo?: string },
   now: number,
 ): InStatement {
-  return {
-    sql: `INSERT INTO outbox (id, kind, "to", reply_to, subject, text, html, status, attempts, next_attempt_at, created_at)
-          VALUES (:id, :kind, :to, :replyTo, :subject, :text, :html, 'pending', 0, :now, :now)`,
-    args: {
+  return statement(
+    builder.insert(outbox).values({
       id: crypto.randomUUID(),
       kind: mail.kind,
       to: mail.to,
@@ -20,7 +23,10 @@ export function outboxInsert(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      now,
-    },
-  };
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(now),
+      createdAt: new Date(now),
+    }),
+  );
 }

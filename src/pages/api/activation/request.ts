@@ -1,10 +1,7 @@
-import { methodNotAllowed } from '../../../server/api/responses';
-import type { APIRoute } from 'astro';
-import { handleLinkRequest } from '../../../server/api/link-request';
+import { linkRequest } from '../../../features/accounts/handlers/link-request.ts';
+import { methodNotAllowed } from '../../../server/http/responses.ts';
 
 export const prerender = false;
-
 /** POST /api/activation/request {email}: 202 always; a new activation link goes to a pending account. */
-export const POST: APIRoute = (context) => handleLinkRequest(context, 'activation', '/activate-account');
-
+export const POST = linkRequest('activation', '/activate-account');
 export const ALL = methodNotAllowed('POST');

@@ -1,11 +1,6 @@
-import type { APIRoute } from 'astro';
-import { jsonOk, methodNotAllowed } from '../../../server/api/responses';
-import { latestContactMessages } from '../../../server/contact/list-messages';
-import { getDatabase } from '../../../server/db';
+import { adminMessages } from '../../../features/admin/handlers/messages.ts';
+import { methodNotAllowed } from '../../../server/http/responses.ts';
 
 export const prerender = false;
-
-/** GET /api/admin/messages: the latest contact messages (admins only: src/middleware.ts). */
-export const GET: APIRoute = async () => jsonOk(await latestContactMessages(await getDatabase()));
-
+export const GET = adminMessages;
 export const ALL = methodNotAllowed('GET');

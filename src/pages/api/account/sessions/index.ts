@@ -1,14 +1,6 @@
-import type { APIRoute } from 'astro';
-import { jsonOk, methodNotAllowed } from '../../../../server/api/responses';
-import { listUserSessions } from '../../../../server/auth/session';
-import { getDatabase } from '../../../../server/db';
+import { listSessions } from '../../../../features/accounts/handlers/sessions.ts';
+import { methodNotAllowed } from '../../../../server/http/responses.ts';
 
 export const prerender = false;
-
-/** GET /api/account/sessions: the signed-in user's active sessions (the guard requires a user). */
-export const GET: APIRoute = async ({ locals }) => {
-  const sessions = await listUserSessions(await getDatabase(), locals.user!.id);
-  return jsonOk(sessions.map((s) => ({ ...s, current: s.id === locals.session?.id })));
-};
-
+export const GET = listSessions;
 export const ALL = methodNotAllowed('GET');

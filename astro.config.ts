@@ -1,0 +1,78 @@
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { buildSettings } from './src/integrations/build-settings.ts';
+import { interactionDirective } from './src/integrations/interaction-directive.ts';
+import { priceValidityWarning } from './src/integrations/price-validity-warning.ts';
+import { privateRoutes } from './src/integrations/private-routes.ts';
+import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.ts';
+import { PRIVATE_PREFIXES } from './src/server/security/private-paths.ts';
+
+const settings = buildSettings(process.env);
+
+/** Paths that are private, transactional or test-only: never in the sitemap. */
+const NOT_IN_SITEMAP = [
+  ...PRIVATE_PREFIXES.map((p) => p.prefix),
+  '/thank-you',
+  '/test',
+  '/social',
+  '/404',
+  '/healthz',
+  // Same content as /about, which is the canonical URL.
+  '/about-us',
+  ...markdownSitemapExclusions('./src/content/pages'),
+];
+
+export default defineConfig({
+  site: settings.siteUrl,
+  outDir: settings.outDir,
+  trailingSlash: 'never',
+  // Astro 7 defaults to 'jsx', which glues inline copy across line breaks.
+  compressHTML: true,
+  // Auth sessions live in our database (issue 4); Astro's own session store stays off.
+  session: false,
+  build: {
+    format: 'directory',
+    // Tailwind's output is small: inlining it removes every render-blocking request.
+    inlineStylesheets: 'always',
+  },
+  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 100 * 1024 }),
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '');
+        return !NOT_IN_SITEMAP.some((p) => path === p || path.startsWith(`${p}/`));
+      },
+    }),
+    interactionDirective(),
+    privateRoutes(),
+    priceValidityWarning(),
+  ],
+  markdown: {
+    // Shiki's inline styles would need CSP exceptions; our copy has no code blocks.
+    syntaxHighlight: false,
+  },
+  security: {
+    // src/middleware.ts refuses cross-site state-changing requests of every content type, in our JSON error shape.
+    checkOrigin: false,
+    allowedDomains: settings.allowedDomains,
+    csp: {
+      algorithm: 'SHA-256',
+      // Astro types each directive as a template-literal union; ours are composed strings, and
+      // Astro's own schema validates them at build time: `any` only silences the static check.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+      directives: settings.cspDirectives as any,
+      scriptDirective: { resources: settings.cspScriptResources },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    define: {
+      __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
+      __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),
+    },
+  },
+});

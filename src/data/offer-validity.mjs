@@ -1,4 +1,0 @@
-// @ts-check
-/** The date until which published prices hold (Offer.priceValidUntil). One constant, read by the
- * structured data and by the build's staleness warning. Plain JS so astro.config can import it. */
-export const PRICE_VALID_UNTIL = '2025-12-31';

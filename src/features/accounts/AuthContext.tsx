@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { apiRequest } from '../../lib/api.ts';
+import type { LoginInput, RegisterInput } from './schemas.ts';
+import { currentUser, type AuthUser } from './current-user.ts';
+
+export interface AuthContextValue {
+  /** undefined while the current user loads; null when nobody is signed in. */
+  user: AuthUser | null | undefined;
+  loading: boolean;
+  login(input: LoginInput): Promise<AuthUser>;
+  register(input: RegisterInput): Promise<AuthUser>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Auth state for islands, over the shared `currentUser` store. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const state = useStore(currentUser.$state);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.status === 'success' ? state.data : state.status === 'error' ? null : undefined,
+      loading: state.status === 'loading',
+      async login(input) {
+        const user = await apiRequest<AuthUser>('POST', '/api/login', input);
+        currentUser.set(user);
+        return user;
+      },
+      async register(input) {
+        const user = await apiRequest<AuthUser>('POST', '/api/register', input);
+        currentUser.set(user);
+        return user;
+      },
+      async logout() {
+        await apiRequest('POST', '/api/logout');
+        currentUser.set(null);
+      },
+    }),
+    [state],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
+  return value;
+}

@@ -1,0 +1,269 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import FormField from '../../components/ui/FormField.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { AUTH } from './messages.ts';
+import { loginSchema, registerSchema } from './schemas.ts';
+import { toast } from '../../lib/stores/toast.ts';
+import { AuthProvider, useAuth } from './AuthContext.tsx';
+
+export interface AuthPanelProps {
+  /** Where to go after signing in (already checked to be a same-site path). */
+  next: string | null;
+}
+
+/**
+ * /auth: log in or create an account. Shows a spinner while the current user loads, and
+ * offers /account to someone already signed in. Without JavaScript the page's <noscript>
+ * forms post to the same endpoints.
+ */
+export default function AuthPanel(props: AuthPanelProps) {
+  return (
+    <AuthProvider>
+      <AuthPanelBody {...props} />
+    </AuthProvider>
+  );
+}
+
+function AuthPanelBody({ next }: AuthPanelProps) {
+  const auth = useAuth();
+  if (auth.loading) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-16 text-slate-700" data-testid="auth-spinner">
+        <svg aria-hidden="true" className="size-6 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none">
+          <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity=".25" strokeWidth="4" />
+          <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        </svg>
+        Loading your account…
+      </div>
+    );
+  }
+  if (auth.user) return <SignedIn />;
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <LoginForm next={next} />
+      <RegisterForm next={next} />
+    </div>
+  );
+}
+
+function SignedIn() {
+  const { user, logout } = useAuth();
+  const [pending, setPending] = useState(false);
+  async function onLogout() {
+    setPending(true);
+    try {
+      await logout();
+      toast({ title: AUTH.logoutTitle, description: AUTH.logoutDescription });
+    } catch (error) {
+      toast({
+        title: AUTH.logoutFailedTitle,
+        description: error instanceof Error ? error.message : AUTH.logoutFailedTitle,
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <div className="max-w-xl rounded-2xl border border-slate-200 bg-white p-6">
+      <p className="text-lg text-slate-800">
+        You are signed in as <strong>{user?.name}</strong> ({user?.email}).
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a href="/account" className="btn-primary">
+          Go to My account
+        </a>
+        {user?.role === 'admin' && (
+          <a href="/admin" className="btn-secondary">
+            Open admin
+          </a>
+        )}
+        <button type="button" className="btn-secondary" onClick={onLogout} disabled={pending}>
+          Log out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type Errors = Record<string, string | undefined>;
+
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+function serverFieldErrors(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]]));
+}
+
+interface Outcome {
+  successTitle: string;
+  successDescription: string;
+  failureTitle: string;
+}
+
+/**
+ * A sign-in form's submit: validate with the endpoint's schema, call `action`, then toast
+ * and go on to `next`, or show the server's field errors and a destructive toast.
+ */
+function useAuthSubmit<T>(
+  schema: {
+    safeParse(
+      data: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+  },
+  action: (input: T) => Promise<unknown>,
+  outcome: Outcome,
+  next: string | null,
+) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
+    setErrors({});
+    setPending(true);
+    try {
+      await action(parsed.data);
+      toast({ title: outcome.successTitle, description: outcome.successDescription });
+      if (next) window.location.assign(next);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toast({
+        title: outcome.failureTitle,
+        description: serverText(error, outcome.failureTitle),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+  return { errors, pending, onSubmit };
+}
+
+function LoginForm({ next }: { next: string | null }) {
+  const { login } = useAuth();
+  const { errors, pending, onSubmit } = useAuthSubmit(
+    loginSchema,
+    login,
+    {
+      successTitle: AUTH.loginSuccessTitle,
+      successDescription: AUTH.loginSuccessDescription,
+      failureTitle: AUTH.loginFailedTitle,
+    },
+    next,
+  );
+
+  return (
+    <AuthForm
+      id="login"
+      title="Log in"
+      onSubmit={onSubmit}
+      action={`/api/login${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      submit="Log in"
+      pending={pending}
+    >
+      <Field form="login" name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+      <Field
+        form="login"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      <p className="text-sm">
+        <a href="/forgot-password" className="link">
+          Forgot your password?
+        </a>
+      </p>
+    </AuthForm>
+  );
+}
+
+function RegisterForm({ next }: { next: string | null }) {
+  const { register } = useAuth();
+  const { errors, pending, onSubmit } = useAuthSubmit(
+    registerSchema,
+    register,
+    {
+      successTitle: AUTH.registerSuccessTitle,
+      successDescription: AUTH.registerSuccessDescription,
+      failureTitle: AUTH.registrationFailedTitle,
+    },
+    next,
+  );
+
+  return (
+    <AuthForm
+      id="register"
+      title="Create an account"
+      onSubmit={onSubmit}
+      action={`/api/register${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      submit="Create account"
+      pending={pending}
+    >
+      <Field form="register" name="name" label="Name" type="text" autoComplete="name" error={errors.name} />
+      <Field form="register" name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+      <Field
+        form="register"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={AUTH.passwordHint}
+      />
+    </AuthForm>
+  );
+}
+
+/** The server's own error text when it sent one, else `fallback`. */
+function serverText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+function AuthForm(props: {
+  id: string;
+  title: string;
+  action: string;
+  submit: string;
+  pending: boolean;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${props.id}-title`} className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id={`${props.id}-title`} className="text-2xl font-bold text-slate-900">
+        {props.title}
+      </h2>
+      <form method="post" action={props.action} noValidate onSubmit={props.onSubmit} className="mt-4 space-y-4">
+        {props.children}
+        <button type="submit" className="btn-primary w-full" disabled={props.pending}>
+          {props.pending ? 'Please wait…' : props.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Field(props: {
+  form: string;
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  error?: string | undefined;
+  hint?: string;
+}) {
+  const { form, ...field } = props;
+  return <FormField id={`${form}-${props.name}`} {...field} required />;
+}

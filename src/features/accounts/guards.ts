@@ -1,0 +1,25 @@
+import type { SessionUser } from './session.ts';
+
+import { privatePrefixOf } from '../../server/security/private-paths.ts';
+
+export type Guard = 'admin-api' | 'admin-page' | 'user-api' | 'user-page' | null;
+
+/** Which paths need whom (src/server/security/private-paths.ts): enforced on the server by src/middleware.ts. */
+export function guardFor(path: string): Guard {
+  const prefix = privatePrefixOf(path);
+  if (!prefix || prefix.access === 'anyone') return null;
+  return `${prefix.access}-${prefix.api ? 'api' : 'page'}`;
+}
+
+/** /auth?next=… for a page that needs a signed-in user. */
+export const loginRedirect = (url: URL) => `/auth?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+
+/**
+ * The signed-in user a private page renders for. The middleware has already redirected
+ * everyone else; reaching here without one is a bug, so it fails loudly instead of rendering.
+ */
+export function requireUser(locals: App.Locals, role?: 'admin'): SessionUser {
+  const { user } = locals;
+  if (!user || (role && user.role !== role)) throw new Error('A private page rendered without its guard');
+  return user;
+}

@@ -1,0 +1,32 @@
+import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { returnToken } from '../../../server/security/rate-limit.ts';
+import { authenticate } from '../accounts.server.ts';
+import { AUTH_LIMITS } from '../limits.ts';
+import { AUTH } from '../messages.ts';
+import { signIn } from '../request-session.ts';
+import { loginSchema } from '../schemas.ts';
+import { authPageWithError, nextPath } from './auth-page.ts';
+
+/**
+ * POST /api/login {email, password}: 200 with the user and a new session cookie; 401
+ * 'Invalid email or password' whether or not the e-mail exists; 429 after 5 failures
+ * for one e-mail in 15 minutes. A plain form post gets a 303 instead.
+ */
+export const login = defineMutation({
+  access: 'public',
+  schema: loginSchema,
+  limits: [
+    { rule: AUTH_LIMITS.loginIp, key: 'client' },
+    // Spent before the password is checked, so parallel guesses cannot all slip past the
+    // limit; a successful login gives it back (only failures count).
+    { rule: AUTH_LIMITS.loginEmail, key: (input) => input.email },
+  ],
+  formFailure: (code, { url }) => authPageWithError(url, code, 'login'),
+  async handle({ input, database, context }) {
+    const user = await authenticate(database, input.email, input.password);
+    if (!user) return fail(401, AUTH.invalidCredentials, 'credentials');
+    await returnToken(database.writes, AUTH_LIMITS.loginEmail, input.email);
+    await signIn(database, context, user.id);
+    return done(nextPath(context.url), 200, user);
+  },
+});

@@ -1,0 +1,15 @@
+import type { RateLimitRule } from '../../server/security/rate-limit.ts';
+
+const MINUTE = 60_000;
+
+/** The limits of account endpoints that hash passwords or send e-mail (see README: Accounts). */
+export const AUTH_LIMITS = {
+  /** Failed logins per e-mail. */
+  loginEmail: { name: 'login-email', capacity: 5, windowMs: 15 * MINUTE },
+  /** Login attempts per client address (each costs a hash). */
+  loginIp: { name: 'login-ip', capacity: 20, windowMs: 15 * MINUTE },
+  register: { name: 'register-ip', capacity: 5, windowMs: 60 * MINUTE },
+  linkRequestIp: { name: 'link-ip', capacity: 5, windowMs: 60 * MINUTE },
+  linkRequestEmail: { name: 'link-email', capacity: 3, windowMs: 60 * MINUTE },
+  setPassword: { name: 'set-password-ip', capacity: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;

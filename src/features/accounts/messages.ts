@@ -1,0 +1,64 @@
+/** Words people see in the accounts feature: shared by islands, endpoints, pages and tests. */
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
+
+export const AUTH = {
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  passwordRequired: 'Please enter your password',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
+  passwordHint: `At least ${PASSWORD_MIN} characters. Avoid common passwords.`,
+  passwordCommon: 'This password is too common. Please choose a less predictable one.',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  notSignedIn: 'You are not signed in',
+  forbidden: 'You do not have access to this',
+  wrongCurrentPassword: 'Your current password is not correct',
+  loginSuccessTitle: 'Login successful',
+  loginSuccessDescription: 'Welcome back!',
+  registerSuccessTitle: 'Registration successful',
+  registerSuccessDescription: 'Your account has been created',
+  logoutTitle: 'Logged out',
+  logoutDescription: 'You have been logged out successfully',
+  loginFailedTitle: 'Login failed',
+  registrationFailedTitle: 'Registration failed',
+  logoutFailedTitle: 'Logout failed',
+  linkSent: 'If an account exists for that email, we have sent a link to it. Check your inbox.',
+  tokenInvalid: 'This link is not valid. Request a new one below.',
+  tokenExpired: 'This link has expired. Request a new one below.',
+  tokenUsed: 'This link has already been used. Request a new one below, or log in.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  passwordReset: 'Your password has been reset and you are signed in.',
+  activated: 'Your account is active and you are signed in.',
+  otherSessionsEnded: 'You have been signed out on all other devices.',
+} as const;
+
+/**
+ * Messages for `?error=` / `?notice=` codes set by plain (no-JavaScript) form posts. Maps, not
+ * objects: a code comes from the URL, and `?error=valueOf` must find nothing.
+ */
+const FORM_ERRORS = {
+  invalid: `Please check the form: a valid email address, and a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  credentials: AUTH.invalidCredentials,
+  limited: 'Too many attempts. Please wait a few minutes and try again.',
+  taken: AUTH.emailTaken,
+  common: AUTH.passwordCommon,
+  'invalid-password': AUTH.passwordMin,
+  expired: AUTH.tokenExpired,
+  used: AUTH.tokenUsed,
+};
+export const AUTH_FORM_ERRORS: ReadonlyMap<string, string> = new Map(Object.entries(FORM_ERRORS));
+
+export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map(
+  Object.entries({
+    'others-ended': { tone: 'success', text: AUTH.otherSessionsEnded },
+    'password-changed': { tone: 'success', text: AUTH.passwordChanged },
+    'password-reset': { tone: 'success', text: AUTH.passwordReset },
+    activated: { tone: 'success', text: AUTH.activated },
+    'password-invalid': { tone: 'error', text: FORM_ERRORS.invalid },
+    'wrong-password': { tone: 'error', text: AUTH.wrongCurrentPassword },
+    'common-password': { tone: 'error', text: AUTH.passwordCommon },
+    limited: { tone: 'error', text: FORM_ERRORS.limited },
+  }),
+);

@@ -1,0 +1,9 @@
+import type { PruneTask } from '../../server/db/housekeeping.ts';
+import { oldLinksStatement } from './account-links.ts';
+import { idleSessionsStatement } from './session.ts';
+
+/** What the accounts feature lets housekeeping delete: idle sessions and old links. */
+export const accountPruning: PruneTask[] = [
+  { name: 'sessions', statement: idleSessionsStatement },
+  { name: 'tokens', statement: oldLinksStatement },
+];

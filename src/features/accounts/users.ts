@@ -1,0 +1,82 @@
+/**
+ * The users table's one reader and writer: e-mail normalisation, the row shape pages may
+ * see, and the one user insert (registration, pending accounts, the first admin).
+ */
+import type { InStatement } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { statement, type Db } from '../../server/db/index.ts';
+import { users, type USER_STATUSES } from '../../server/db/schema.ts';
+import type { Role, SessionUser } from './session.ts';
+
+const builder = drizzle.mock();
+
+/** E-mails are stored and compared trimmed and lower-cased. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export interface UserRow extends SessionUser {
+  passwordHash: string | null;
+  status: UserStatus;
+}
+
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  passwordHash: users.passwordHash,
+};
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export const publicUser = (u: SessionUser): SessionUser => ({ id: u.id, name: u.name, email: u.email, role: u.role });
+
+/** The one user insert: a new id and the statement to commit (with whatever else belongs to it). */
+export function insertUserStatement(
+  user: { name: string; email: string; passwordHash: string | null; role?: Role; status: UserStatus },
+  now = Date.now(),
+): { id: string; statement: InStatement } {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    statement: statement(
+      builder.insert(users).values({
+        id,
+        name: user.name,
+        email: normalizeEmail(user.email),
+        passwordHash: user.passwordHash,
+        role: user.role ?? 'customer',
+        status: user.status,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      }),
+    ),
+  };
+}
+
+/** Changes columns of one user (and its updated_at). */
+export const updateUserStatement = (
+  id: string,
+  changes: Partial<{ passwordHash: string | null; role: Role; status: UserStatus }>,
+  now = Date.now(),
+): InStatement =>
+  statement(
+    builder
+      .update(users)
+      .set({ ...changes, updatedAt: new Date(now) })
+      .where(eq(users.id, id)),
+  );

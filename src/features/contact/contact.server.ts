@@ -1,0 +1,53 @@
+/**
+ * Contact messages: stored with the agency's notification in one durable commit, and read
+ * back newest first for the admin area.
+ */
+import { desc, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { site } from '../../data/site.ts';
+import { statement, type AppDatabase } from '../../server/db/index.ts';
+import { contactMessages } from '../../server/db/schema.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { serverEnv } from '../../server/env.ts';
+import { contactNotification } from './notification-mail.ts';
+import type { ContactInput } from './schema.ts';
+
+const builder = drizzle.mock();
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * Stores the message and queues the agency's notification in one durable commit.
+ * Resolves only once both are on disk: the visitor is told "sent" after that, and
+ * the e-mail is delivered (and retried) by the outbox worker.
+ */
+export async function saveContactMessage(database: AppDatabase, input: ContactInput, now = Date.now()) {
+  const id = crypto.randomUUID();
+  const mail = contactNotification({ ...input, id, receivedAt: new Date(now) });
+  await database.writes.run([
+    statement(
+      builder.insert(contactMessages).values({
+        id,
+        name: input.name,
+        email: input.email,
+        subject: input.subject ?? null,
+        message: input.message,
+        createdAt: new Date(now),
+      }),
+    ),
+    outboxInsert(
+      { ...mail, kind: 'contact-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: input.email },
+      now,
+    ),
+  ]);
+  return { id };
+}
+
+/** The newest contact messages first. */
+export async function latestContactMessages(database: AppDatabase, limit = 50): Promise<ContactMessage[]> {
+  return database.db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(sql`rowid`))
+    .limit(limit);
+}

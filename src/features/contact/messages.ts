@@ -1,0 +1,18 @@
+/** Words the visitor sees around the contact form: shared by the island, the endpoint's no-JS answers and tests. */
+export const CONTACT = {
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  subjectMax: 'Subject must be at most 150 characters',
+  messageMin: 'Message must be at least 10 characters',
+  messageMax: 'Message must be at most 5000 characters',
+  submit: 'Send Message',
+  pending: 'Sending...',
+  sentTitle: 'Message Sent',
+  sentDescription: 'We will get back to you shortly!',
+  errorTitle: 'Error',
+  errorDescription: 'There was a problem sending your message. Please try again.',
+  invalidNotice:
+    'Please check the form: your name needs at least 2 characters, a valid email address, and a message of at least 10 characters.',
+  limitedNotice: 'You have sent several messages in a short time. Please wait a few minutes, or call us.',
+} as const;

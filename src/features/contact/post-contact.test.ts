@@ -1,0 +1,138 @@
+import type { APIContext } from 'astro';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT } from './messages.ts';
+import { postContact as POST } from './post-contact.ts';
+import { getDatabase } from '../../server/db/index.ts';
+
+// The route's own database: the temp libSQL file vitest.config.ts points DATABASE_URL at.
+const db = { database: await getDatabase() };
+
+let ip = 0;
+/** A fresh client address per test keeps rate limits from leaking between tests. */
+let clientIp = '';
+beforeEach(() => {
+  clientIp = `203.0.113.${++ip}`;
+});
+
+function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const url = new URL('http://localhost:4321/api/contact');
+  const request = new Request(url, { method: 'POST', headers, body });
+  return POST({
+    request,
+    url,
+    clientAddress: clientIp,
+    locals: { user: null, session: null },
+  } as unknown as APIContext) as Promise<Response>;
+}
+
+const valid = {
+  name: 'Jo Doe',
+  email: 'jo@example.com',
+  subject: 'New site',
+  message: 'I would like a website for my bakery.',
+};
+
+describe('POST /api/contact', () => {
+  it('stores the message and its notification, then answers 201', async () => {
+    const res = await post(JSON.stringify(valid));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const row = await db.database.client.execute({ sql: 'SELECT * FROM contact_messages WHERE id = ?', args: [id] });
+    expect(row.rows[0]).toMatchObject({ name: 'Jo Doe', email: 'jo@example.com', subject: 'New site' });
+    const mail = await db.database.client.execute("SELECT * FROM outbox WHERE kind = 'contact-notification'");
+    expect(mail.rows.some((r) => String(r.text).includes(id) && r.reply_to === 'jo@example.com')).toBe(true);
+  });
+
+  it('trims input and stores an empty subject as none', async () => {
+    const res = await post(JSON.stringify({ ...valid, name: '  Ann Lee  ', subject: '   ' }));
+    const { id } = (await res.json()) as { id: string };
+    const row = (
+      await db.database.client.execute({ sql: 'SELECT name, subject FROM contact_messages WHERE id = ?', args: [id] })
+    ).rows[0];
+    expect(row).toMatchObject({ name: 'Ann Lee', subject: null });
+  });
+
+  it('answers 400 with the schema messages per field', async () => {
+    const res = await post(JSON.stringify({ name: 'J', email: 'nope', message: 'short' }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; fields: Record<string, string[]> };
+    expect(body.fields).toEqual({ name: [CONTACT.nameMin], email: [CONTACT.email], message: [CONTACT.messageMin] });
+  });
+
+  it('answers 400 to malformed JSON and to JSON that is not an object', async () => {
+    expect((await post('{"name":')).status).toBe(400);
+    expect((await post('[1,2]')).status).toBe(400);
+    expect(await (await post('{oops')).json()).toEqual({ error: 'Request body is not valid JSON' });
+  });
+
+  it('answers 415 to other content types, including text/plain that mentions JSON', async () => {
+    for (const type of ['text/plain', 'text/plain; application/json', 'application/xml']) {
+      const res = await post(JSON.stringify(valid), { 'content-type': type });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({ error: 'Content-Type must be application/json' });
+    }
+    expect((await post(JSON.stringify(valid), {})).status).toBe(415);
+  });
+
+  it('answers 413 to bodies over 32 KB, declared or not', async () => {
+    const big = JSON.stringify({ ...valid, message: 'x'.repeat(33 * 1024) });
+    const res = await post(big);
+    expect(res.status).toBe(413);
+    const streamed = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const url = new URL('http://localhost:4321/api/contact');
+    const request = new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: streamed,
+      duplex: 'half',
+    } as RequestInit);
+    const res2 = (await POST({
+      request,
+      url,
+      clientAddress: clientIp,
+      locals: { user: null, session: null },
+    } as unknown as APIContext)) as Response;
+    expect(res2.status).toBe(413);
+  });
+
+  it('rate-limits each client to 5 messages per 10 minutes: 429 with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expect((await post(JSON.stringify(valid))).status).toBe(201);
+    const res = await post(JSON.stringify(valid));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({ error: 'Too many requests. Please try again later.' });
+    clientIp = '198.51.100.7';
+    expect((await post(JSON.stringify(valid))).status).toBe(201);
+  });
+
+  it('pretends to accept a filled honeypot and stores nothing', async () => {
+    const before = Number((await db.database.client.execute('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
+    const res = await post(JSON.stringify({ ...valid, website: 'http://spam.example' }));
+    expect(res.status).toBe(201);
+    const after = Number((await db.database.client.execute('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
+    expect(after).toBe(before);
+  });
+
+  it('answers a plain HTML form post with a 303 back to the page', async () => {
+    const form = new URLSearchParams({
+      name: 'No Script',
+      email: 'ns@example.com',
+      message: 'Sent without JavaScript.',
+    });
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost:4321/' };
+    const res = await post(form.toString(), headers);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/#contact-sent');
+    const bad = await post(new URLSearchParams({ name: 'N' }).toString(), headers);
+    expect(bad.headers.get('location')).toBe('/#contact-invalid');
+    const stored = await db.database.client.execute(
+      "SELECT count(*) AS n FROM contact_messages WHERE email = 'ns@example.com'",
+    );
+    expect(Number(stored.rows[0]!.n)).toBe(1);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Build-time settings read once from the environment by astro.config.mjs.
+ * A bad value fails the build with a message naming the variable, instead of
+ * shipping a site that silently uses a default.
+ */
+
+const PRICING_MODELS = ['custom', 'flat'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+const META_PIXEL_ORIGINS = ['https://connect.facebook.net', 'https://www.facebook.com'];
+
+export function buildSettings(env: Record<string, string | undefined>) {
+  const siteUrl = parseSiteUrl(env.SITE_URL ?? 'http://localhost:4321');
+  const pricingModel = env.PRICING_MODEL || 'custom';
+  if (!isPricingModel(pricingModel)) {
+    throw new Error(`PRICING_MODEL must be one of ${PRICING_MODELS.join(', ')}; got "${pricingModel}".`);
+  }
+  const metaPixelId = env.PUBLIC_META_PIXEL_ID?.trim() || null;
+  if (metaPixelId && !/^\d{5,20}$/.test(metaPixelId)) {
+    throw new Error(`PUBLIC_META_PIXEL_ID must be the numeric pixel ID; got "${metaPixelId}".`);
+  }
+  const https = siteUrl.protocol === 'https:';
+  const pixelOrigins = metaPixelId ? META_PIXEL_ORIGINS : [];
+  return {
+    siteUrl: siteUrl.origin,
+    outDir: env.OUT_DIR || './dist',
+    pricingModel,
+    metaPixelId,
+    /** Lets Astro trust X-Forwarded-Host/Proto from a TLS proxy for our own host only. */
+    allowedDomains: https ? [{ hostname: siteUrl.hostname, protocol: 'https' }] : [],
+    cspDirectives: [
+      "default-src 'self'",
+      `img-src 'self' data: ${pixelOrigins.join(' ')}`.trim(),
+      `connect-src 'self' ${pixelOrigins.join(' ')}`.trim(),
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(https ? ['upgrade-insecure-requests'] : []),
+    ],
+    cspScriptResources: ["'self'", ...(metaPixelId ? ['https://connect.facebook.net'] : [])],
+  };
+}
+
+const isPricingModel = (value: string): value is PricingModel => (PRICING_MODELS as readonly string[]).includes(value);
+
+function parseSiteUrl(raw: string): URL {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url;
+  } catch {
+    throw new Error(`SITE_URL must be an absolute http(s) URL such as https://example.com; got "${raw}".`);
+  }
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.ts';
+import { deliverDue, retryDelayMs } from './outbox.ts';
+import { outboxInsert } from './enqueue.ts';
+import { contactNotification } from '../../features/contact/notification-mail.ts';
+import { startSmtpServer } from './smtp-test-server.ts';
+import { tempDatabase } from '../db/temp-database.ts';
+
+const quiet = { info: () => {} };
+
+describe('e-mail outbox', () => {
+  let db: Awaited<ReturnType<typeof tempDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    db = await tempDatabase();
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    db.cleanup();
+  });
+
+  const enqueueContactMail = async (now: number) => {
+    const mail = contactNotification({
+      id: 'msg-1',
+      name: 'Jo <Doe>',
+      email: 'jo@example.com',
+      subject: 'Bakery site',
+      message: 'Hello & welcome',
+      receivedAt: new Date(now),
+    });
+    await db.database.writes.run([
+      outboxInsert({ ...mail, kind: 'contact-notification', to: 'inbox@agency.test', replyTo: 'jo@example.com' }, now),
+    ]);
+  };
+  const row = async () =>
+    (await db.database.client.execute('SELECT * FROM outbox ORDER BY created_at DESC LIMIT 1')).rows[0]!;
+
+  it('keeps a mail through failed deliveries and delivers it once the server recovers', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Studio <studio@agency.test>', logger: quiet });
+    const start = Date.now();
+    await enqueueContactMail(start);
+
+    smtp.failNext(1);
+    expect(await deliverDue(db.database.db, mailer, { now: start })).toEqual({ sent: 0, failed: 1 });
+    let mail = await row();
+    expect(mail).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(String(mail.last_error)).toContain('Mailbox temporarily unavailable');
+    expect(Number(mail.next_attempt_at)).toBeGreaterThanOrEqual(start + retryDelayMs(1));
+
+    // Not due yet: nothing is sent early.
+    expect(await deliverDue(db.database.db, mailer, { now: start + 1000 })).toEqual({ sent: 0, failed: 0 });
+
+    expect(await deliverDue(db.database.db, mailer, { now: Number(mail.next_attempt_at) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    mail = await row();
+    expect(mail).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(smtp.received).toHaveLength(1);
+    const delivered = smtp.received[0]!;
+    expect(delivered.to).toEqual(['inbox@agency.test']);
+    expect(delivered.raw).toContain('Reply-To: jo@example.com');
+    expect(delivered.raw).toContain('Subject: New message: Bakery site');
+    expect(delivered.raw).toContain('Content-Type: text/plain');
+    expect(delivered.raw).toContain('Content-Type: text/html');
+    expect(delivered.raw).toContain('Jo &lt;Doe&gt;');
+    mailer.close();
+  });
+
+  it('keeps retrying while the server is down, backing off up to an hour', async () => {
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', logger: quiet });
+    const start = Date.now();
+    await enqueueContactMail(start);
+    expect((await deliverDue(db.database.db, mailer, { now: start })).failed).toBe(1);
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(retryDelayMs(1)).toBe(15_000);
+    expect(retryDelayMs(3)).toBe(60_000);
+    expect(retryDelayMs(30)).toBe(60 * 60_000);
+    mailer.close();
+  });
+
+  it('without SMTP_URL, writes the mail to the log and marks it logged', async () => {
+    const lines: unknown[] = [];
+    const mailer = createMailer({ logger: { info: (obj) => lines.push(obj) } });
+    const later = Date.now() + 2 * 60 * 60_000; // past every pending retry
+    await enqueueContactMail(later);
+    const result = await deliverDue(db.database.db, mailer, { now: later });
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(lines)).toContain('inbox@agency.test');
+    expect(
+      (await db.database.client.execute("SELECT count(*) AS n FROM outbox WHERE status = 'logged'")).rows[0]!.n,
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never hands one mail to two workers at once', async () => {
+    const start = Date.now() + 10 * 60 * 60_000;
+    await enqueueContactMail(start);
+    const due = Number(
+      (
+        await db.database.client.execute({
+          sql: "SELECT count(*) AS n FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+          args: [start],
+        })
+      ).rows[0]!.n,
+    );
+    let sends = 0;
+    const slow = {
+      mode: 'smtp' as const,
+      from: 'x',
+      close() {},
+      send: async () => {
+        sends += 1;
+        await new Promise((r) => setTimeout(r, 30));
+      },
+    };
+    await Promise.all([
+      deliverDue(db.database.db, slow, { now: start }),
+      deliverDue(db.database.db, slow, { now: start }),
+    ]);
+    expect(due).toBeGreaterThan(0);
+    expect(sends).toBe(due);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The outbox worker: delivers e-mail rows written by the app (table outbox in
+ * src/server/db/schema.ts), retrying failures with capped exponential backoff, forever, so a
+ * mail server outage delays mail but never loses it. Rows are claimed with a lease, so
+ * several server processes can run workers on one database.
+ */
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { outbox } from '../db/schema.ts';
+import type { Mailer } from './mailer.ts';
+
+/** Logged mail is instant: big batches, one commit each. Real SMTP sends are slow: small batches. */
+const BATCH = { log: 100, smtp: 20 };
+/** Long enough for a batch of slow SMTP sends, so another worker never takes over mid-batch. */
+const LEASE_MS = 5 * 60_000;
+const FIRST_RETRY_MS = 15_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+type ErrorLog = (obj: object, msg: string) => void;
+
+/** Delay before the next attempt after `attempts` failures: 15 s, 30 s, 1 min, ... capped at 1 h. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+
+/** Delivers the mail that is due now. Returns how many were sent and how many failed. */
+export async function deliverDue(
+  db: Db,
+  mailer: Mailer,
+  { now = Date.now(), error = () => {} }: { now?: number; error?: ErrorLog } = {},
+) {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        lte(outbox.nextAttemptAt, new Date(now)),
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, new Date(now))),
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(BATCH[mailer.mode]);
+  const claimed = await db
+    .update(outbox)
+    .set({ lockedUntil: new Date(now + LEASE_MS) })
+    .where(inArray(outbox.id, due))
+    .returning({
+      id: outbox.id,
+      to: outbox.to,
+      replyTo: outbox.replyTo,
+      subject: outbox.subject,
+      text: outbox.text,
+      html: outbox.html,
+      attempts: outbox.attempts,
+    });
+  const delivered: string[] = [];
+  let failed = 0;
+  for (const { id, attempts: previous, ...mail } of claimed) {
+    try {
+      await mailer.send(mail);
+      // A real e-mail is marked sent at once, so a crash right after cannot send it twice;
+      // logged ones are marked together below (a repeat log line harms nobody).
+      if (mailer.mode === 'smtp') await markDelivered(db, 'sent', [id]);
+      else delivered.push(id);
+    } catch (cause) {
+      const attempts = previous + 1;
+      const message = cause instanceof Error ? cause.message : String(cause);
+      await db
+        .update(outbox)
+        .set({
+          attempts,
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+        })
+        .where(eq(outbox.id, id));
+      error({ outboxId: id, attempts, err: message }, 'mail delivery failed; will retry');
+      failed += 1;
+    }
+  }
+  if (delivered.length > 0) await markDelivered(db, 'logged', delivered);
+  return { sent: claimed.length - failed, failed };
+}
+
+async function markDelivered(db: Db, status: 'sent' | 'logged', ids: string[]) {
+  await db
+    .update(outbox)
+    .set({
+      status,
+      sentAt: new Date(),
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: null,
+      lastError: null,
+    })
+    .where(inArray(outbox.id, ids));
+}
+
+/** Polls for due mail every `intervalMs` until stopped. The poll is one indexed query. */
+export function startOutboxWorker(
+  db: Db,
+  mailer: Mailer,
+  { intervalMs = 2000, error = () => {} }: { intervalMs?: number; error?: ErrorLog } = {},
+) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      // Keep going while there is a backlog, yielding between batches so requests are served.
+      while (!stopped && (await deliverDue(db, mailer, { error })).sent === BATCH[mailer.mode]) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (cause) {
+      error({ err: cause instanceof Error ? cause.message : String(cause) }, 'outbox poll failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  void tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}

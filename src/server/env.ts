@@ -1,0 +1,87 @@
+/**
+ * Every run-time setting, declared once. The server entry (plain `node`), the Astro bundle,
+ * the CLI scripts and the tests all read them through `serverEnv()`, which parses
+ * `process.env` when first asked (so tests can point DATABASE_URL at a temp file first) and
+ * fails with a message naming the variable. Build-time settings (PRICING_MODEL, OUT_DIR,
+ * PUBLIC_META_PIXEL_ID) are read by src/integrations/build-settings.ts; SITE_URL is read by both.
+ */
+import * as z from 'zod';
+
+export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
+export const DEFAULT_SITE_URL = 'http://localhost:4321';
+export const DEFAULT_MAIL_FROM = 'Palmetto Web Studio <no-reply@palmettowebstudio.com>';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+const origin = z
+  .string()
+  .default(DEFAULT_SITE_URL)
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL such as https://example.com' });
+    return z.NEVER;
+  });
+
+const schema = z.object({
+  /** libSQL database: a local file, or libsql://, https://, ws:// for sqld/Turso. */
+  DATABASE_URL: z.string().trim().min(1).default(DEFAULT_DATABASE_URL),
+  /** Token for a remote libSQL server. */
+  DATABASE_AUTH_TOKEN: optionalText,
+  /** The committed migrations, applied at every start. */
+  MIGRATIONS_DIR: z.string().default('drizzle'),
+  /** The public origin: links in e-mails, Secure cookies and HSTS when https. */
+  SITE_URL: origin,
+  /** `smtp://user:pass@host:587` or `smtps://…:465`; unset: mail is printed to the log. */
+  SMTP_URL: optionalText,
+  /** Sender of every e-mail. */
+  MAIL_FROM: optionalText.transform((v) => v ?? DEFAULT_MAIL_FROM),
+  /** Where contact form notifications go (default: the site's e-mail). */
+  AGENCY_INBOX: optionalText,
+  /** `off` disables rate limits, for benchmarks and test harnesses only. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Where the server listens. */
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Which build to serve. */
+  DIST_DIR: z.string().default('dist'),
+  /** Behind a reverse proxy: the hop count (`1`) or the proxies' addresses. */
+  TRUST_PROXY: optionalText,
+  /** pino level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** At start, create this admin if missing (see README). */
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+});
+
+export type ServerEnv = z.output<typeof schema>;
+
+/** Parses `source`; throws one message listing every bad variable. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid environment: ${problems.join('; ')}`);
+}
+
+let cached: ServerEnv | undefined;
+
+/** The process's settings, parsed on first use. */
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases: forget what was parsed. */
+export function resetServerEnv() {
+  cached = undefined;
+}

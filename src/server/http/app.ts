@@ -1,0 +1,209 @@
+/**
+ * Our HTTP host: Fastify serving the static build (precompressed, long-cached assets;
+ * in-memory HTML pages) and handing everything else to Astro's middleware-mode
+ * handler, with compression, security headers and one log line per request.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import compression from 'compression';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
+import { routeHeaders, securityHeaders } from './security-headers.ts';
+
+/** What the host hands Astro's handler for each request (src/env.d.ts declares it on App.Locals). */
+export interface HostLocals {
+  /** The client's address as Fastify resolved it (TRUST_PROXY aware): the one every limit and log uses. */
+  clientAddress: string;
+}
+
+/** Astro's middleware-mode handler (@astrojs/node `handler`). */
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+  locals?: HostLocals,
+) => void | Promise<void>;
+
+export interface AppOptions {
+  distDir: string;
+  astroHandler: NodeHandler;
+  https?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  now?: () => Date;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const ASSET_CACHE = 'public, max-age=3600';
+
+export async function buildApp({
+  distDir,
+  astroHandler,
+  https = false,
+  logger = true,
+  trustProxy = false,
+  now = () => new Date(),
+}: AppOptions) {
+  const clientDir = join(distDir, 'client');
+  const pages = await HtmlPages.load(clientDir);
+  const pageHeaders = routeHeaders(
+    JSON.parse(await readFile(join(distDir, '_headers.json'), 'utf8').catch(() => '[]')),
+  );
+  const baseHeaders = securityHeaders({ https });
+  const compress = compression({ threshold: 512 });
+
+  // Fastify's own two lines per request are off: the onRequest hook below writes one.
+  const app = Fastify({
+    logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy,
+    return503OnClosing: true,
+  });
+
+  // Astro reads request bodies itself (with its own size limit): Fastify must not consume them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const started = process.hrtime.bigint();
+    for (const [key, value] of Object.entries(baseHeaders)) reply.raw.setHeader(key, value);
+    // Astro may read X-Forwarded-For (when SITE_URL is https). Hand it the one address we
+    // trust (the socket, or the proxy-reported client with TRUST_PROXY), never a client's claim;
+    // our own code reads that address from locals.clientAddress.
+    request.raw.headers['x-forwarded-for'] = request.ip;
+    reply.raw.once('finish', () => {
+      request.log.info(
+        {
+          method: request.method,
+          // The path only: query strings can carry single-use tokens (activation, reset links).
+          path: request.url.split('?')[0],
+          status: reply.raw.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          ip: request.ip,
+        },
+        'request',
+      );
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    // HTML pages go through HtmlPages (year rewrite, per-page CSP).
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // Files under /_astro/ have content hashes in their names: cache them for a year.
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', path.includes(join('client', '_astro')) ? IMMUTABLE : ASSET_CACHE);
+    },
+  });
+
+  const sendPage = (req: IncomingMessage, res: ServerResponse, page: HtmlPage, status: number) => {
+    const variant = pages.variant(
+      page,
+      negotiateEncoding(req.headers['accept-encoding']),
+      now().getFullYear(),
+      hasSessionCookie(req.headers.cookie),
+    );
+    const headers: Record<string, string | number> = {
+      ...pageHeaders.get(page.route),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': REVALIDATE,
+      ETag: variant.etag,
+      Vary: 'Accept-Encoding, Cookie',
+      'Content-Length': variant.body.length,
+    };
+    if (variant.encoding !== 'identity') headers['Content-Encoding'] = variant.encoding;
+    if (status === 200 && req.headers['if-none-match'] === variant.etag) {
+      // Browsers update the cached page's headers from a 304: it must carry the page's CSP too.
+      res.writeHead(304, {
+        ...pageHeaders.get(page.route),
+        ETag: variant.etag,
+        'Cache-Control': REVALIDATE,
+        Vary: 'Accept-Encoding, Cookie',
+      });
+      res.end();
+      return;
+    }
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
+  };
+
+  // Prerendered pages are answered from memory before any route runs.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = decodePath(request.url);
+    if (path === null) return;
+    const res = reply.raw;
+    if (path.length > 1 && path.endsWith('/') && pages.get(path.replace(/\/+$/, ''))) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      reply.hijack();
+      res.writeHead(301, { Location: path.replace(/\/+$/, '') + query }).end();
+      return reply;
+    }
+    const page = pages.get(path);
+    if (page && page.route !== '/404') {
+      reply.hijack();
+      sendPage(request.raw, res, page, 200);
+      return reply;
+    }
+  });
+
+  // Everything that is neither a page nor a static file goes to Astro (API routes, on-demand pages).
+  app.setNotFoundHandler((request, reply) => {
+    const { raw: req } = request;
+    const res = reply.raw;
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    reply.hijack();
+    const notFound = () => {
+      const page = pages.get('/404');
+      if (page && readOnly) return sendPage(req, res, page, 404);
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ error: 'Not found' }));
+    };
+    const locals: HostLocals = { clientAddress: request.ip };
+    // `compression` is typed for Express but only uses Node's req/res.
+    compress(req as unknown as Parameters<typeof compress>[0], res as unknown as Parameters<typeof compress>[1], () => {
+      Promise.resolve(astroHandler(req, res, (err) => (err ? fail(res, err, request.log) : notFound()), locals)).catch(
+        (err: unknown) => fail(res, err, request.log),
+      );
+    });
+  });
+
+  // Fastify's own refusals (a malformed URL, say) use the same JSON error shape as our API.
+  app.setErrorHandler((caught, request, reply) => {
+    const error = caught as { statusCode?: number; message?: string };
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: caught }, 'request failed');
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-store')
+      .send({ error: status >= 500 ? 'Internal server error' : error.message });
+  });
+
+  return app;
+}
+
+/**
+ * The request's path, percent-decoded; null when it is malformed. Taken as-is from the
+ * request line: `new URL('//evil.example', base)` would read it as a host and answer '/'.
+ */
+function decodePath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
+function fail(res: ServerResponse, err: unknown, log: FastifyBaseLogger) {
+  log.error({ err }, 'unhandled error');
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ error: 'Internal server error' }));
+}

@@ -1,0 +1,64 @@
+/**
+ * Server entry: `node src/server/http/main.ts` (npm start builds first when needed). Every
+ * setting comes from src/server/env.ts (see README: Configuration).
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureAdminFromEnv } from '../../features/accounts/bootstrap-admin.ts';
+import { accountPruning } from '../../features/accounts/pruning.ts';
+import { openDatabase } from '../db/client.ts';
+import { startHousekeeping } from '../db/housekeeping.ts';
+import { appDatabase } from '../db/index.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { createMailer } from '../email/mailer.ts';
+import { startOutboxWorker } from '../email/outbox.ts';
+import { serverEnv } from '../env.ts';
+import { rateLimitPruning } from '../security/rate-limit.ts';
+import { buildApp, type NodeHandler } from './app.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
+
+const env = serverEnv();
+const distDir = resolve(env.DIST_DIR);
+
+// Migrate before serving: a schema change lands before any request can need it.
+const database = appDatabase(await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN));
+await migrateDatabase(database);
+await ensureAdminFromEnv(database, env, (msg) => console.warn(msg));
+
+const astro = (await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
+
+const app = await buildApp({
+  distDir,
+  astroHandler: astro.handler,
+  https: env.SITE_URL.startsWith('https:'),
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  logger: { level: env.LOG_LEVEL },
+});
+
+if (env.RATE_LIMITS === 'off') {
+  app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
+}
+
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+const outboxWorker = startOutboxWorker(database.db, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
+const housekeeping = startHousekeeping(database.client, [...accountPruning, rateLimitPruning], (obj, msg) =>
+  app.log.error(obj, msg),
+);
+app.addHook('onClose', async () => {
+  housekeeping.stop();
+  await outboxWorker.stop();
+  mailer.close();
+});
+app.log.info({ database: database.local ? database.url : 'remote libSQL', mail: mailer.mode }, 'ready');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ host: env.HOST, port: env.PORT });
