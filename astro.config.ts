@@ -63,7 +63,7 @@ export default defineConfig({
       algorithm: 'SHA-256',
       // Astro types each directive as a template-literal union; ours are composed strings, and
       // Astro's own schema validates them at build time: `any` only silences the static check.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+      // biome-ignore lint/suspicious/noExplicitAny: see above
       directives: settings.cspDirectives as any,
       scriptDirective: { resources: settings.cspScriptResources },
     },

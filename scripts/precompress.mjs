@@ -1,26 +1,58 @@
 // After `astro build`: write .br and .gz beside every compressible static file, so the
-// server (and any CDN) sends them without compressing on each request.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+// server (and any CDN) sends them without compressing on each request. Files compress in
+// parallel on libuv's thread pool, and results are cached by content hash
+// (node_modules/.cache/precompress), so a rebuild only compresses what changed.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 const MIN_BYTES = 512;
+const PARALLEL = 8;
 const clientDir = resolve(process.env.OUT_DIR ?? 'dist', 'client');
+const cacheDir = resolve('node_modules', '.cache', 'precompress');
+await mkdir(cacheDir, { recursive: true });
 
-let files = 0;
+/** The cached compressed bytes for this content, or compress and cache them. */
+async function compressed(data, kind) {
+  const key = join(cacheDir, `${createHash('sha256').update(data).digest('hex')}.${kind}`);
+  try {
+    return { bytes: await readFile(key), cached: true };
+  } catch {
+    const bytes =
+      kind === 'br'
+        ? await brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : await gz(data, { level: 9 });
+    await writeFile(key, bytes);
+    return { bytes, cached: false };
+  }
+}
+
+const files = (await readdir(clientDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
+let done = 0;
+let reused = 0;
 let before = 0;
 let after = 0;
-for (const file of await readdir(clientDir, { recursive: true })) {
-  if (!COMPRESSIBLE.test(file)) continue;
-  const path = join(clientDir, file);
-  const data = await readFile(path);
-  if (data.length < MIN_BYTES) continue;
-  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-  await writeFile(`${path}.br`, br);
-  await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
-  files += 1;
-  before += data.length;
-  after += br.length;
+const queue = [...files];
+const started = Date.now();
+async function worker() {
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const path = join(clientDir, file);
+    const data = await readFile(path);
+    if (data.length < MIN_BYTES) continue;
+    const [br, gzipped] = await Promise.all([compressed(data, 'br'), compressed(data, 'gz')]);
+    await Promise.all([writeFile(`${path}.br`, br.bytes), writeFile(`${path}.gz`, gzipped.bytes)]);
+    done += 1;
+    if (br.cached && gzipped.cached) reused += 1;
+    before += data.length;
+    after += br.bytes.length;
+  }
 }
-console.log(`precompress: ${files} files, ${before} bytes -> ${after} bytes brotli`);
+await Promise.all(Array.from({ length: PARALLEL }, worker));
+console.log(
+  `precompress: ${done} files (${reused} from cache), ${before} bytes -> ${after} bytes brotli, ${Date.now() - started} ms`,
+);

@@ -14,10 +14,19 @@ import { getDatabase } from './server/db/index.ts';
 import { isCrossSiteRequest } from './server/security/cross-site.ts';
 
 /*
- * Runs for on-demand routes only (prerendered pages are static files; nothing private is
- * prerendered). Astro's own checkOrigin is off because it covers form-like bodies only and
- * answers in plain text; refuseCrossSite covers every state-changing request in our JSON shape.
+ * Serves on-demand routes. At build time Astro also runs it for prerendered pages, which
+ * have no request to read (nothing private is prerendered: src/integrations/private-routes.ts):
+ * they get an anonymous visitor without touching headers or cookies. Astro's own checkOrigin is
+ * off because it covers form-like bodies only and answers in plain text; refuseCrossSite covers
+ * every state-changing request in our JSON shape.
  */
+
+const anonymousWhenPrerendering = defineMiddleware((context, next) => {
+  context.locals.user = null;
+  context.locals.session = null;
+  if (context.isPrerendered) return next();
+  return onDemand(context, next);
+});
 
 const refuseCrossSite = defineMiddleware((context, next) => {
   if (isCrossSiteRequest(context.request, context.url)) return jsonError(403, API_ERRORS.crossSite);
@@ -26,8 +35,6 @@ const refuseCrossSite = defineMiddleware((context, next) => {
 
 /** Fills locals.user and locals.session from the session cookie, sliding its expiry. */
 const authenticate = defineMiddleware(async (context, next) => {
-  context.locals.user = null;
-  context.locals.session = null;
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
     const result = await validateSessionToken(await getDatabase(), token);
@@ -80,4 +87,6 @@ const noStore = defineMiddleware(async (_context, next) => {
   }
 });
 
-export const onRequest = sequence(refuseCrossSite, noStore, authenticate, guard);
+const onDemand = sequence(refuseCrossSite, noStore, authenticate, guard);
+
+export const onRequest = anonymousWhenPrerendering;

@@ -1,5 +1,5 @@
 /**
- * Build-time settings read once from the environment by astro.config.mjs.
+ * Build-time settings read once from the environment by astro.config.ts.
  * A bad value fails the build with a message naming the variable, instead of
  * shipping a site that silently uses a default.
  */

@@ -1,12 +1,14 @@
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
+import { guardFor } from '../features/accounts/guards.ts';
 import { privateRoutes } from './private-routes.ts';
 
 type RouteSetup = NonNullable<AstroIntegration['hooks']['astro:route:setup']>;
-const setup = privateRoutes().hooks['astro:route:setup'] as RouteSetup;
-
-function run(component: string, prerender?: boolean) {
-  const route: { component: string; prerender?: boolean } = { component, prerender };
+/** Runs the hook for a page whose source says `prerender = {explicit}` (or nothing); Astro defaults to true. */
+function run(component: string, explicit?: boolean) {
+  const source = explicit === undefined ? '---\n---\n<p>Hi</p>' : `---\nexport const prerender = ${explicit};\n---`;
+  const setup = privateRoutes({ readSource: () => source }).hooks['astro:route:setup'] as RouteSetup;
+  const route = { component, prerender: explicit ?? true };
   setup({ route, logger: undefined as never });
   return route.prerender;
 }
@@ -25,14 +27,14 @@ describe('private routes are on demand by construction', () => {
   });
 
   it('leaves public pages alone', () => {
-    expect(run('src/pages/pricing.astro')).toBeUndefined();
+    expect(run('src/pages/pricing.astro')).toBe(true);
     expect(run('src/pages/accounting-services.astro', true)).toBe(true);
-    expect(run('src/pages/index.astro')).toBeUndefined();
+    expect(run('src/pages/index.astro')).toBe(true);
+    expect(run('src/pages/account/settings.astro', false)).toBe(false);
   });
 });
 
-describe('the guards read the same list', async () => {
-  const { guardFor } = await import('../features/accounts/guards.ts');
+describe('the guards read the same list', () => {
   it('maps each private prefix to who may open it', () => {
     expect(guardFor('/admin')).toBe('admin-page');
     expect(guardFor('/admin/orders/1')).toBe('admin-page');

@@ -66,7 +66,7 @@ test.describe('metadata and structured data', () => {
 
   test('Markdown tokens are filled from the site facts', async ({ page }) => {
     await page.goto('/careers');
-    const body = await page.locator('main').innerText();
+    const body = await page.locator('main').textContent();
     expect(body).not.toContain('{{');
     await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
   });

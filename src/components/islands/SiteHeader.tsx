@@ -129,6 +129,7 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
               <MenuIcon />
               Menu
             </summary>
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation: the links inside handle keys themselves; this only closes the menu after one is followed */}
             <nav
               aria-label="Mobile"
               className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import FormField from '../../components/ui/FormField.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AUTH } from './messages.ts';
@@ -124,7 +124,7 @@ function useAuthSubmit<T>(
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
@@ -237,7 +237,7 @@ function AuthForm(props: {
   action: string;
   submit: string;
   pending: boolean;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (e: SubmitEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   return (

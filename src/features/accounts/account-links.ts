@@ -3,7 +3,8 @@
  * expiring, and consumed atomically (a second use finds it already used).
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { coalesce } from '../../server/db/expressions.ts';
 import { drizzle } from 'drizzle-orm/libsql';
 import { statement, type Db } from '../../server/db/index.ts';
 import { accountTokens, type TOKEN_PURPOSES } from '../../server/db/schema.ts';
@@ -95,5 +96,5 @@ export const oldLinksStatement = (now: number): InStatement =>
   statement(
     builder
       .delete(accountTokens)
-      .where(lt(sql`coalesce(${accountTokens.usedAt}, ${accountTokens.expiresAt})`, now - LINK_RETENTION_MS)),
+      .where(lt(coalesce(accountTokens.usedAt, accountTokens.expiresAt), now - LINK_RETENTION_MS)),
   );

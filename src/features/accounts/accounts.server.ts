@@ -40,7 +40,7 @@ export async function authenticate(
   password: string,
 ): Promise<SessionUser | null> {
   const user = await findUserByEmail(database.db, email);
-  if (!user || user.status !== 'active' || !user.passwordHash) return verifyAgainstDummy(password).then(() => null);
+  if (user?.status !== 'active' || !user.passwordHash) return verifyAgainstDummy(password).then(() => null);
   return (await verifyPassword(user.passwordHash, password)) ? publicUser(user) : null;
 }
 

@@ -1,4 +1,7 @@
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertionOrder } from '../../server/db/expressions.ts';
+import { outbox, sessions } from '../../server/db/schema.ts';
 import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './account-links.ts';
 import {
   authenticate,
@@ -31,11 +34,13 @@ const register = async (email: string, password = 'lantern-pelican-orbit') => {
 
 /** The link in the newest outbox mail to `to`. */
 async function linkSentTo(to: string): Promise<string> {
-  const { rows } = await database.client.execute({
-    sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
-    args: [to],
-  });
-  const match = /token=([^\s&]+)/.exec(String(rows[0]?.text ?? ''));
+  const [mail] = await database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, to))
+    .orderBy(desc(outbox.createdAt), desc(insertionOrder))
+    .limit(1);
+  const match = /token=([^\s&]+)/.exec(mail?.text ?? '');
   if (!match) throw new Error(`no link sent to ${to}`);
   return decodeURIComponent(match[1]!);
 }
@@ -63,8 +68,7 @@ describe('sessions', () => {
     // Idle since `later`: still valid just before the timeout, gone at it.
     expect(await validateSessionToken(database, token, later + INACTIVITY_TIMEOUT_MS - 1000)).not.toBeNull();
     expect(await validateSessionToken(database, token, later + 2 * INACTIVITY_TIMEOUT_MS)).toBeNull();
-    const { rows } = await database.client.execute({ sql: 'SELECT id FROM sessions WHERE id = ?', args: [session.id] });
-    expect(rows).toHaveLength(0);
+    expect(await database.db.select().from(sessions).where(eq(sessions.id, session.id))).toHaveLength(0);
   });
 
   it('end on logout (the row is deleted)', async () => {
@@ -200,9 +204,10 @@ describe('password reset links', () => {
   });
 
   it('send nothing for an unknown e-mail', async () => {
-    const before = Number((await database.client.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n);
+    const mailCount = async () => (await database.db.select({ n: count() }).from(outbox))[0]!.n;
+    const before = await mailCount();
     await sendAccountLink(database, 'ghost@example.com', 'password_reset');
-    expect(Number((await database.client.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n)).toBe(before);
+    expect(await mailCount()).toBe(before);
   });
 
   it('the same link used twice at once works only once', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import FormField from '../../components/ui/FormField.tsx';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { CONTACT } from './messages.ts';
@@ -30,7 +30,7 @@ export default function ContactForm({ idPrefix = 'contact' }: ContactFormProps) 
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;

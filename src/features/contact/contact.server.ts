@@ -2,9 +2,10 @@
  * Contact messages: stored with the agency's notification in one durable commit, and read
  * back newest first for the admin area.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { site } from '../../data/site.ts';
+import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase } from '../../server/db/index.ts';
 import { contactMessages } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
@@ -48,6 +49,6 @@ export async function latestContactMessages(database: AppDatabase, limit = 50): 
   return database.db
     .select()
     .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(sql`rowid`))
+    .orderBy(desc(contactMessages.createdAt), desc(insertionOrder))
     .limit(limit);
 }

@@ -1,5 +1,7 @@
 import type { APIContext } from 'astro';
+import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { contactMessages, outbox } from '../../server/db/schema.ts';
 import { CONTACT } from './messages.ts';
 import { postContact as POST } from './post-contact.ts';
 import { getDatabase } from '../../server/db/index.ts';
@@ -37,18 +39,19 @@ describe('POST /api/contact', () => {
     const res = await post(JSON.stringify(valid));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const row = await db.database.client.execute({ sql: 'SELECT * FROM contact_messages WHERE id = ?', args: [id] });
-    expect(row.rows[0]).toMatchObject({ name: 'Jo Doe', email: 'jo@example.com', subject: 'New site' });
-    const mail = await db.database.client.execute("SELECT * FROM outbox WHERE kind = 'contact-notification'");
-    expect(mail.rows.some((r) => String(r.text).includes(id) && r.reply_to === 'jo@example.com')).toBe(true);
+    const [row] = await db.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row).toMatchObject({ name: 'Jo Doe', email: 'jo@example.com', subject: 'New site' });
+    const mail = await db.database.db.select().from(outbox).where(eq(outbox.kind, 'contact-notification'));
+    expect(mail.some((r) => r.text.includes(id) && r.replyTo === 'jo@example.com')).toBe(true);
   });
 
   it('trims input and stores an empty subject as none', async () => {
     const res = await post(JSON.stringify({ ...valid, name: '  Ann Lee  ', subject: '   ' }));
     const { id } = (await res.json()) as { id: string };
-    const row = (
-      await db.database.client.execute({ sql: 'SELECT name, subject FROM contact_messages WHERE id = ?', args: [id] })
-    ).rows[0];
+    const [row] = await db.database.db
+      .select({ name: contactMessages.name, subject: contactMessages.subject })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: 'Ann Lee', subject: null });
   });
 
@@ -111,11 +114,11 @@ describe('POST /api/contact', () => {
   });
 
   it('pretends to accept a filled honeypot and stores nothing', async () => {
-    const before = Number((await db.database.client.execute('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
+    const messageCount = async () => (await db.database.db.select({ n: count() }).from(contactMessages))[0]!.n;
+    const before = await messageCount();
     const res = await post(JSON.stringify({ ...valid, website: 'http://spam.example' }));
     expect(res.status).toBe(201);
-    const after = Number((await db.database.client.execute('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
-    expect(after).toBe(before);
+    expect(await messageCount()).toBe(before);
   });
 
   it('answers a plain HTML form post with a 303 back to the page', async () => {
@@ -130,9 +133,10 @@ describe('POST /api/contact', () => {
     expect(res.headers.get('location')).toBe('/#contact-sent');
     const bad = await post(new URLSearchParams({ name: 'N' }).toString(), headers);
     expect(bad.headers.get('location')).toBe('/#contact-invalid');
-    const stored = await db.database.client.execute(
-      "SELECT count(*) AS n FROM contact_messages WHERE email = 'ns@example.com'",
-    );
-    expect(Number(stored.rows[0]!.n)).toBe(1);
+    const stored = await db.database.db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'ns@example.com'));
+    expect(stored[0]!.n).toBe(1);
   });
 });

@@ -1,4 +1,6 @@
+import { and, count, desc, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema.ts';
 import { createMailer } from './mailer.ts';
 import { deliverDue, retryDelayMs } from './outbox.ts';
 import { outboxInsert } from './enqueue.ts';
@@ -33,8 +35,7 @@ describe('e-mail outbox', () => {
       outboxInsert({ ...mail, kind: 'contact-notification', to: 'inbox@agency.test', replyTo: 'jo@example.com' }, now),
     ]);
   };
-  const row = async () =>
-    (await db.database.client.execute('SELECT * FROM outbox ORDER BY created_at DESC LIMIT 1')).rows[0]!;
+  const row = async () => (await db.database.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(1))[0]!;
 
   it('keeps a mail through failed deliveries and delivers it once the server recovers', async () => {
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Studio <studio@agency.test>', logger: quiet });
@@ -45,18 +46,18 @@ describe('e-mail outbox', () => {
     expect(await deliverDue(db.database.db, mailer, { now: start })).toEqual({ sent: 0, failed: 1 });
     let mail = await row();
     expect(mail).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(String(mail.last_error)).toContain('Mailbox temporarily unavailable');
-    expect(Number(mail.next_attempt_at)).toBeGreaterThanOrEqual(start + retryDelayMs(1));
+    expect(String(mail.lastError)).toContain('Mailbox temporarily unavailable');
+    expect(mail.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(start + retryDelayMs(1));
 
     // Not due yet: nothing is sent early.
     expect(await deliverDue(db.database.db, mailer, { now: start + 1000 })).toEqual({ sent: 0, failed: 0 });
 
-    expect(await deliverDue(db.database.db, mailer, { now: Number(mail.next_attempt_at) })).toEqual({
+    expect(await deliverDue(db.database.db, mailer, { now: mail.nextAttemptAt.getTime() })).toEqual({
       sent: 1,
       failed: 0,
     });
     mail = await row();
-    expect(mail).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(mail).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(smtp.received).toHaveLength(1);
     const delivered = smtp.received[0]!;
     expect(delivered.to).toEqual(['inbox@agency.test']);
@@ -88,22 +89,17 @@ describe('e-mail outbox', () => {
     const result = await deliverDue(db.database.db, mailer, { now: later });
     expect(result.sent).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(lines)).toContain('inbox@agency.test');
-    expect(
-      (await db.database.client.execute("SELECT count(*) AS n FROM outbox WHERE status = 'logged'")).rows[0]!.n,
-    ).toBeGreaterThanOrEqual(1);
+    const [logged] = await db.database.db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'logged'));
+    expect(logged!.n).toBeGreaterThanOrEqual(1);
   });
 
   it('never hands one mail to two workers at once', async () => {
     const start = Date.now() + 10 * 60 * 60_000;
     await enqueueContactMail(start);
-    const due = Number(
-      (
-        await db.database.client.execute({
-          sql: "SELECT count(*) AS n FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
-          args: [start],
-        })
-      ).rows[0]!.n,
-    );
+    const [{ n: due }] = (await db.database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date(start))))) as [{ n: number }];
     let sends = 0;
     const slow = {
       mode: 'smtp' as const,

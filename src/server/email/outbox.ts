@@ -4,7 +4,8 @@
  * mail server outage delays mail but never loses it. Rows are claimed with a lease, so
  * several server processes can run workers on one database.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { Mailer } from './mailer.ts';
@@ -88,7 +89,7 @@ async function markDelivered(db: Db, status: 'sent' | 'logged', ids: string[]) {
     .set({
       status,
       sentAt: new Date(),
-      attempts: sql`${outbox.attempts} + 1`,
+      attempts: increment(outbox.attempts),
       lockedUntil: null,
       lastError: null,
     })

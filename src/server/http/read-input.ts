@@ -87,7 +87,7 @@ export async function readInput<S extends z.ZodMiniType>(
     const fields: Record<string, string[]> = {};
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? 'form');
-      (fields[key] ??= []).push(issue.message);
+      fields[key] = [...(fields[key] ?? []), issue.message];
     }
     return { ok: false, kind, raw, failure: { status: 400, error: API_ERRORS.validation, fields } };
   }

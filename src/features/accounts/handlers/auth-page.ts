@@ -6,4 +6,4 @@ export const nextPath = (url: URL) => safeReturnPath(url.searchParams.get('next'
 
 /** /auth with the form's error code, keeping `next`, scrolled to the form that failed. */
 export const authPageWithError = (url: URL, code: string, form: 'login' | 'register') =>
-  withParam(`/auth?next=${encodeURIComponent(nextPath(url))}`, 'error', code) + `#${form}`;
+  `${withParam(`/auth?next=${encodeURIComponent(nextPath(url))}`, 'error', code)}#${form}`;
