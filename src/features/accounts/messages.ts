@@ -4,6 +4,9 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 export const AUTH = {
   nameMin: 'Name must be at least 2 characters',
   nameMax: 'Name must be at most 100 characters',
+  nameType: 'Name must be text',
+  nameControl: 'Please use one line of plain text for your name',
+  passwordType: 'Password must be text',
   email: 'Please enter a valid email address',
   passwordRequired: 'Please enter your password',
   passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,

@@ -1,26 +1,35 @@
 // zod/mini keeps the auth island small; the endpoints validate with the same schemas.
 import * as z from 'zod/mini';
+import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
 import { AUTH } from './messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 
-export const emailField = z
-  .string(AUTH.email)
-  .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH.email), z.email(AUTH.email));
+export const emailField = textOf({ required: AUTH.email, type: AUTH.email }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(254, AUTH.email),
+  z.email(AUTH.email),
+);
 
 /** New passwords: 8 to 128 characters, no composition rules (the server also refuses common ones). */
-export const newPasswordField = z
-  .string(AUTH.passwordMin)
-  .check(z.minLength(PASSWORD_MIN, AUTH.passwordMin), z.maxLength(PASSWORD_MAX, AUTH.passwordMax));
+export const newPasswordField = textOf({ required: AUTH.passwordMin, type: AUTH.passwordType }).check(
+  z.minLength(PASSWORD_MIN, AUTH.passwordMin),
+  z.maxLength(PASSWORD_MAX, AUTH.passwordMax),
+);
 
-export const nameField = z
-  .string(AUTH.nameMin)
-  .check(z.trim(), z.minLength(2, AUTH.nameMin), z.maxLength(100, AUTH.nameMax));
+export const nameField = textOf({ required: AUTH.nameMin, type: AUTH.nameType }).check(
+  z.trim(),
+  noControlCharacters(AUTH.nameControl),
+  z.minLength(2, AUTH.nameMin),
+  z.maxLength(100, AUTH.nameMax),
+);
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z
-    .string(AUTH.passwordRequired)
-    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX, AUTH.invalidCredentials)),
+  password: textOf({ required: AUTH.passwordRequired, type: AUTH.passwordType }).check(
+    z.minLength(1, AUTH.passwordRequired),
+    z.maxLength(PASSWORD_MAX, AUTH.invalidCredentials),
+  ),
 });
 
 export const registerSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });

@@ -66,6 +66,39 @@ describe('POST /api/contact', () => {
     expect((await post('{"name":')).status).toBe(400);
     expect((await post('[1,2]')).status).toBe(400);
     expect(await (await post('{oops')).json()).toEqual({ error: 'Request body is not valid JSON' });
+    for (const notAnObject of ['[1,2]', '42', '"text"', 'null', 'true']) {
+      expect(await (await post(notAnObject)).json()).toEqual({ error: 'Expected a JSON object' });
+    }
+  });
+
+  it('a number or list where text belongs gets a type message, not a length message', async () => {
+    const res = await post(JSON.stringify({ ...valid, name: 12345, message: ['a', 'list'] }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string[]> };
+    expect(body.fields).toEqual({ name: [CONTACT.nameType], message: [CONTACT.messageType] });
+  });
+
+  it('refuses control characters instead of storing something else than was acknowledged', async () => {
+    const res = await post(
+      JSON.stringify({
+        ...valid,
+        name: 'Jo\u0000 Doe',
+        subject: 'Hi\r\nBcc: x@example.com',
+        message: 'Hi\u0000there friend',
+      }),
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fields: Record<string, string[]> };
+    expect(body.fields).toEqual({
+      name: [CONTACT.controlSingleLine],
+      subject: [CONTACT.controlSingleLine],
+      message: [CONTACT.controlMultiline],
+    });
+    // Line breaks and tabs in the message are kept exactly.
+    const ok = await post(JSON.stringify({ ...valid, message: 'Line one\n\tLine two\r\nLine three' }));
+    const { id } = (await ok.json()) as { id: string };
+    const [row] = await db.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row?.message).toBe('Line one\n\tLine two\r\nLine three');
   });
 
   it('answers 415 to other content types, including text/plain that mentions JSON', async () => {

@@ -1,21 +1,37 @@
 // zod/mini: the same validation as zod with a fraction of the bytes, since this schema
 // ships to the browser inside the contact form island.
 import * as z from 'zod/mini';
+import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
 import { CONTACT } from './messages.ts';
 
-/** Trimmed text between `min` and `max` characters. */
-const text = (min: number, minMessage: string, max: number, maxMessage: string) =>
-  z.string(minMessage).check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
+/** Trimmed text between `min` and `max` characters; one line unless `multiline`. */
+const text = (min: number, max: number, messages: { min: string; max: string; type: string }, multiline = false) =>
+  textOf({ required: messages.min, type: messages.type }).check(
+    z.trim(),
+    noControlCharacters(multiline ? CONTACT.controlMultiline : CONTACT.controlSingleLine, { multiline }),
+    z.minLength(min, messages.min),
+    z.maxLength(max, messages.max),
+  );
 
 /** The contact form, shared by the island (instant feedback) and POST /api/contact (the rule). */
 export const contactSchema = z.object({
-  name: text(2, CONTACT.nameMin, 100, CONTACT.nameMax),
-  email: z.string(CONTACT.email).check(z.trim(), z.maxLength(254, CONTACT.email), z.email(CONTACT.email)),
+  name: text(2, 100, { min: CONTACT.nameMin, max: CONTACT.nameMax, type: CONTACT.nameType }),
+  email: textOf({ required: CONTACT.email, type: CONTACT.email }).check(
+    z.trim(),
+    z.maxLength(254, CONTACT.email),
+    z.email(CONTACT.email),
+  ),
   subject: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(150, CONTACT.subjectMax))),
+    z.optional(
+      textOf({ required: CONTACT.subjectType, type: CONTACT.subjectType }).check(
+        z.trim(),
+        noControlCharacters(CONTACT.controlSingleLine),
+        z.maxLength(150, CONTACT.subjectMax),
+      ),
+    ),
     z.transform((s) => s || undefined),
   ),
-  message: text(10, CONTACT.messageMin, 5000, CONTACT.messageMax),
+  message: text(10, 5000, { min: CONTACT.messageMin, max: CONTACT.messageMax, type: CONTACT.messageType }, true),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

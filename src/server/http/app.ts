@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
+import { API_ERRORS } from './messages.ts';
 import { routeHeaders, securityHeaders } from './security-headers.ts';
 
 /** What the host hands Astro's handler for each request (src/env.d.ts declares it on App.Locals). */
@@ -26,6 +27,32 @@ export type NodeHandler = (
   locals?: HostLocals,
 ) => void | Promise<void>;
 
+/** How long a client may take, and how many may be connected at once (README: Configuration). */
+export interface ConnectionLimits {
+  /** The whole request, headers and body (Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** The request headers (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** A socket with no traffic at all is closed after this long. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Further connections are refused beyond this many. */
+  maxConnections: number;
+}
+
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+};
+
+/** Methods we answer; anything else (TRACE, CONNECT, made-up ones) is refused before Astro sees it. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 export interface AppOptions {
   distDir: string;
   astroHandler: NodeHandler;
@@ -33,6 +60,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
   now?: () => Date;
+  limits?: Partial<ConnectionLimits>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,7 +74,9 @@ export async function buildApp({
   logger = true,
   trustProxy = false,
   now = () => new Date(),
+  limits: limitOverrides = {},
 }: AppOptions) {
+  const limits = { ...DEFAULT_LIMITS, ...limitOverrides };
   const clientDir = join(distDir, 'client');
   const pages = await HtmlPages.load(clientDir);
   const pageHeaders = routeHeaders(
@@ -56,18 +86,58 @@ export async function buildApp({
   const compress = compression({ threshold: 512 });
 
   // Fastify's own two lines per request are off: the onRequest hook below writes one.
+  const jsonHeaders = {
+    ...baseHeaders,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  };
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
     return503OnClosing: true,
+    // A client trickling its headers or body cannot hold a connection for longer than this.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      // How often Node checks those two deadlines (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.requestTimeoutMs / 4)),
+    },
+    // Refusals made by Node's parser (bad request line, headers too large, timeout) never reach a
+    // route: answer them in our JSON shape, with the security headers, and close.
+    clientErrorHandler(err: Error & { code?: string }, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, error] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, API_ERRORS.headersTooLarge]
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, API_ERRORS.timeout]
+            : [400, API_ERRORS.badRequest];
+      if (socket.writable) socket.write(rawResponse(status, jsonHeaders, JSON.stringify({ error })));
+      socket.destroy();
+    },
+    // Router refusals (a malformed URL) get the same shape as our API, not Fastify's codes.
+    frameworkErrors(_error, _request, reply) {
+      (reply as FastifyReply).code(400).headers(jsonHeaders).send({ error: API_ERRORS.badRequest });
+    },
   });
+  app.server.maxConnections = limits.maxConnections;
 
   // Astro reads request bodies itself (with its own size limit): Fastify must not consume them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
   app.addHook('onRequest', async (request, reply) => {
+    if (!KNOWN_METHODS.has(request.method)) {
+      const refused = REFUSED_METHODS.has(request.method);
+      reply
+        .code(refused ? 405 : 501)
+        .headers({ ...jsonHeaders, Allow: 'GET, HEAD, POST' })
+        .send({ error: refused ? API_ERRORS.methodNotAllowed : API_ERRORS.notImplemented });
+      return reply;
+    }
     const started = process.hrtime.bigint();
     for (const [key, value] of Object.entries(baseHeaders)) reply.raw.setHeader(key, value);
     // Astro may read X-Forwarded-For (when SITE_URL is https). Hand it the one address we
@@ -160,12 +230,16 @@ export async function buildApp({
     const res = reply.raw;
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
     reply.hijack();
+    const api = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     const notFound = () => {
       const page = pages.get('/404');
-      if (page && readOnly) return sendPage(req, res, page, 404);
+      if (page && readOnly && !api) return sendPage(req, res, page, 404);
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ error: 'Not found' }));
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ error: API_ERRORS.notFound }));
     };
+    // HEAD works wherever GET does: Astro renders the GET, and Node, which saw the HEAD,
+    // sends the headers without the body.
+    if (req.method === 'HEAD') req.method = 'GET';
     const locals: HostLocals = { clientAddress: request.ip };
     // `compression` is typed for Express but only uses Node's req/res.
     compress(req as unknown as Parameters<typeof compress>[0], res as unknown as Parameters<typeof compress>[1], () => {
@@ -175,15 +249,20 @@ export async function buildApp({
     });
   });
 
-  // Fastify's own refusals (a malformed URL, say) use the same JSON error shape as our API.
+  // Anything else Fastify refuses uses the same JSON error shape, never its own codes or messages.
   app.setErrorHandler((caught, request, reply) => {
-    const error = caught as { statusCode?: number; message?: string };
+    const error = caught as { statusCode?: number };
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: caught }, 'request failed');
-    reply
-      .code(status)
-      .header('Cache-Control', 'no-store')
-      .send({ error: status >= 500 ? 'Internal server error' : error.message });
+    const message =
+      status >= 500
+        ? API_ERRORS.internal
+        : status === 404
+          ? API_ERRORS.notFound
+          : status === 413
+            ? API_ERRORS.tooLarge
+            : API_ERRORS.badRequest;
+    reply.code(status).headers(jsonHeaders).send({ error: message });
   });
 
   return app;
@@ -205,5 +284,13 @@ function fail(res: ServerResponse, err: unknown, log: FastifyBaseLogger) {
   log.error({ err }, 'unhandled error');
   if (res.headersSent) return void res.destroy();
   res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify({ error: 'Internal server error' }));
+  res.end(JSON.stringify({ error: API_ERRORS.internal }));
+}
+
+/** A complete HTTP/1.1 response written straight to a socket (before Node could parse a request). */
+function rawResponse(status: number, headers: Record<string, string>, body: string): string {
+  const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\r\n');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}\r\n\r\n${body}`;
 }

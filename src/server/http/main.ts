@@ -15,6 +15,7 @@ import { startOutboxWorker } from '../email/outbox.ts';
 import { serverEnv } from '../env.ts';
 import { rateLimitPruning } from '../security/rate-limit.ts';
 import { buildApp, type NodeHandler } from './app.ts';
+import { closeWithin } from './shutdown.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
 const env = serverEnv();
@@ -51,11 +52,16 @@ app.addHook('onClose', async () => {
 });
 app.log.info({ database: database.local ? database.url : 'remote libSQL', mail: mailer.mode }, 'ready');
 
+/** How long a deploy or Ctrl-C waits for open requests before cutting them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
+    closeWithin(app, SHUTDOWN_GRACE_MS).then(
+      (outcome) => {
+        if (outcome === 'forced') app.log.warn('open requests were cut after the shutdown grace period');
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   });

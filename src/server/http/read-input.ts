@@ -61,13 +61,15 @@ export async function readInput<S extends z.ZodMiniType>(
   if (kind === 'json') {
     const text = await readLimited(request, maxBytes);
     if (text === null) return { ok: false, kind, failure: { status: 413, error: API_ERRORS.tooLarge } };
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-      raw = parsed as Record<string, unknown>;
+      parsed = JSON.parse(text);
     } catch {
       return { ok: false, kind, failure: { status: 400, error: API_ERRORS.malformedJson } };
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      return { ok: false, kind, failure: { status: 400, error: API_ERRORS.notObject } };
+    raw = parsed as Record<string, unknown>;
   } else {
     const text = await readLimited(request, maxBytes);
     if (text === null) return { ok: false, kind, failure: { status: 413, error: API_ERRORS.tooLarge } };
@@ -78,16 +80,17 @@ export async function readInput<S extends z.ZodMiniType>(
           : new URLSearchParams(text);
       raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
     } catch {
-      return { ok: false, kind, failure: { status: 400, error: API_ERRORS.malformedJson } };
+      return { ok: false, kind, failure: { status: 400, error: API_ERRORS.malformedForm } };
     }
   }
 
   const result = schema.safeParse(raw);
   if (!result.success) {
     const fields: Record<string, string[]> = {};
+    // The first problem per field: once a value is the wrong type, its length says nothing.
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? 'form');
-      fields[key] = [...(fields[key] ?? []), issue.message];
+      if (!fields[key]) fields[key] = [issue.message];
     }
     return { ok: false, kind, raw, failure: { status: 400, error: API_ERRORS.validation, fields } };
   }
