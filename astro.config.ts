@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { buildInfo } from './src/integrations/build-info.ts';
 import { buildSettings } from './src/integrations/build-settings.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { priceValidityWarning } from './src/integrations/price-validity-warning.ts';
@@ -49,6 +50,7 @@ export default defineConfig({
     }),
     interactionDirective(),
     privateRoutes(),
+    buildInfo({ siteUrl: settings.siteUrl }),
     priceValidityWarning(),
   ],
   markdown: {

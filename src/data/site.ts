@@ -10,8 +10,12 @@ export const site = {
   homeTitle: 'Orlando Web Design for Small Businesses',
   blurb:
     'An Orlando web-design studio building fast, search-ready websites for small businesses, then keeping them secure, current and found.',
-  /** Absolute origin the site is served from (SITE_URL at build time). */
-  origin: (import.meta.env.SITE ?? 'http://localhost:4321').replace(/\/$/, ''),
+  /**
+   * Absolute origin the site is served from (SITE_URL at build time, for canonical URLs and
+   * structured data). Plain `node` (the server entry, CLI scripts) has no import.meta.env;
+   * run-time code uses serverEnv().SITE_URL instead.
+   */
+  origin: (import.meta.env ? import.meta.env.SITE : undefined)?.replace(/\/$/, '') ?? 'http://localhost:4321',
   phone: {
     display: '(407) 555-0142',
     /** E.164 form for tel: and sms: links and structured data. */

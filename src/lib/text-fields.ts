@@ -7,8 +7,10 @@
 import * as z from 'zod/mini';
 
 /** C0 and C1 control characters (NUL, CR, LF, ESC, ...). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, minus tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export interface TextMessages {

@@ -43,6 +43,8 @@ const schema = z.object({
   SMTP_URL: optionalText,
   /** Sender of every e-mail. */
   MAIL_FROM: optionalText.transform((v) => v ?? DEFAULT_MAIL_FROM),
+  /** Seals mail bodies at rest (32 bytes, hex or base64); unset with a local database: a key file beside it. */
+  MAIL_KEY: optionalText,
   /** Where contact form notifications go (default: the site's e-mail). */
   AGENCY_INBOX: optionalText,
   /** `off` disables rate limits, for benchmarks and test harnesses only. */

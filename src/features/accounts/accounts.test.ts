@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { outbox, sessions } from '../../server/db/schema.ts';
+import { unseal } from '../../server/email/sealed.ts';
 import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './account-links.ts';
 import {
   authenticate,
@@ -40,7 +41,7 @@ async function linkSentTo(to: string): Promise<string> {
     .where(eq(outbox.to, to))
     .orderBy(desc(outbox.createdAt), desc(insertionOrder))
     .limit(1);
-  const match = /token=([^\s&]+)/.exec(mail?.text ?? '');
+  const match = /token=([^\s&]+)/.exec(unseal(mail?.text ?? ''));
   if (!match) throw new Error(`no link sent to ${to}`);
   return decodeURIComponent(match[1]!);
 }
@@ -267,5 +268,23 @@ describe('first admin', () => {
     expect(await authenticate(database, 'unclaimed@agency.example', 'admin-chosen-pass')).toMatchObject({
       role: 'admin',
     });
+  });
+});
+
+describe('links at rest', () => {
+  it('no usable token is stored: not in the outbox, not anywhere in the database file', async () => {
+    const created = await createPendingUser(database, { name: 'At Rest', email: 'at-rest@example.com' });
+    if ('error' in created) throw new Error('taken');
+    const token = new URL(created.activationUrl).searchParams.get('token')!;
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, 'at-rest@example.com'));
+    expect(mail?.text).not.toContain(token);
+    expect(mail?.html).not.toContain(encodeURIComponent(token));
+    expect(mail?.text).toMatch(/^sealed:v1:/);
+    // What the worker sends is the real link.
+    expect(unseal(mail!.text)).toContain(created.activationUrl);
+    const { readFileSync } = await import('node:fs');
+    const file = db.url.slice('file:'.length);
+    const bytes = Buffer.concat([readFileSync(file), readFileSync(`${file}-wal`, { flag: 'a+' })]);
+    expect(bytes.includes(Buffer.from(token.split('.')[1]!))).toBe(false);
   });
 });

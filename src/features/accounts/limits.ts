@@ -4,8 +4,16 @@ const MINUTE = 60_000;
 
 /** The limits of account endpoints that hash passwords or send e-mail (see README: Accounts). */
 export const AUTH_LIMITS = {
-  /** Failed logins per e-mail. */
-  loginEmail: { name: 'login-email', capacity: 5, windowMs: 15 * MINUTE },
+  /**
+   * Failed logins per account from one client address: a guesser locks only themselves out,
+   * and the owner signing in from anywhere else still gets in.
+   */
+  loginAccountClient: { name: 'login-account-client', capacity: 5, windowMs: 15 * MINUTE },
+  /**
+   * Failed logins per account from all clients together: a slower, higher ceiling against
+   * guessing spread over many addresses (at 5 per client per 15 minutes, it takes 3+ clients).
+   */
+  loginAccount: { name: 'login-account', capacity: 60, windowMs: 60 * MINUTE },
   /** Login attempts per client address (each costs a hash). */
   loginIp: { name: 'login-ip', capacity: 20, windowMs: 15 * MINUTE },
   register: { name: 'register-ip', capacity: 5, windowMs: 60 * MINUTE },

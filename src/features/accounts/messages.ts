@@ -27,6 +27,8 @@ export const AUTH = {
   loginFailedTitle: 'Login failed',
   registrationFailedTitle: 'Registration failed',
   logoutFailedTitle: 'Logout failed',
+  logoutFailedNotice: 'Logout failed: you are still signed in. Please try again.',
+  somethingWentWrong: 'Something went wrong on our side. Please try again.',
   linkSent: 'If an account exists for that email, we have sent a link to it. Check your inbox.',
   tokenInvalid: 'This link is not valid. Request a new one below.',
   tokenExpired: 'This link has expired. Request a new one below.',
@@ -63,5 +65,7 @@ export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
     'wrong-password': { tone: 'error', text: AUTH.wrongCurrentPassword },
     'common-password': { tone: 'error', text: AUTH.passwordCommon },
     limited: { tone: 'error', text: FORM_ERRORS.limited },
+    'logout-failed': { tone: 'error', text: AUTH.logoutFailedNotice },
+    error: { tone: 'error', text: AUTH.somethingWentWrong },
   }),
 );

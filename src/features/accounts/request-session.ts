@@ -1,11 +1,15 @@
 import type { APIContext, AstroCookies } from 'astro';
 import type { AppDatabase } from '../../server/db/index.ts';
+import { serverEnv } from '../../server/env.ts';
 import { clientAddress } from '../../server/http/client-address.ts';
 import { auditStatement } from '../../server/security/audit.ts';
 import { deleteSessionCookie, deleteSessionStatement, newSession, setSessionCookie } from './session.ts';
 
-/** Secure cookies whenever the request reached us over https (directly or via a trusted proxy). */
-export const secureCookies = (url: URL) => url.protocol === 'https:';
+/**
+ * Secure cookies whenever the site is public over https (the run-time SITE_URL), or the
+ * request itself came over https. Behind a TLS proxy the request may look like http.
+ */
+export const secureCookies = (url: URL) => url.protocol === 'https:' || serverEnv().SITE_URL.startsWith('https:');
 
 /**
  * Starts a session for `userId` on this device and sets its cookie. The browser's previous

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../../server/db/schema.ts';
+import { unseal } from '../../server/email/sealed.ts';
 import { CONTACT } from './messages.ts';
 import { postContact as POST } from './post-contact.ts';
 import { getDatabase } from '../../server/db/index.ts';
@@ -42,7 +43,7 @@ describe('POST /api/contact', () => {
     const [row] = await db.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: 'Jo Doe', email: 'jo@example.com', subject: 'New site' });
     const mail = await db.database.db.select().from(outbox).where(eq(outbox.kind, 'contact-notification'));
-    expect(mail.some((r) => r.text.includes(id) && r.replyTo === 'jo@example.com')).toBe(true);
+    expect(mail.some((r) => unseal(r.text).includes(id) && r.replyTo === 'jo@example.com')).toBe(true);
   });
 
   it('trims input and stores an empty subject as none', async () => {

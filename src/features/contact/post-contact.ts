@@ -33,6 +33,8 @@ export const postContact = defineMutation({
   schema: contactSchema,
   maxBytes: CONTACT_BODY_LIMIT,
   limits: [{ rule: CONTACT_RATE_LIMIT, key: 'client' }],
+  // The form sits on prerendered pages: its no-JS notices are the #contact-… anchors.
+  fieldFeedback: false,
   formFailure: (code, { request, url }) => `${returnPath(request, url)}#contact-${NOTICES.get(code) ?? 'error'}`,
   async handle({ input, raw, database, context }) {
     const back = `${returnPath(context.request, context.url)}#contact-sent`;

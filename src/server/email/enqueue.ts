@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { statement } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { RenderedMail } from './layout.ts';
+import { seal } from './sealed.ts';
 
 const builder = drizzle.mock();
 
@@ -21,8 +22,9 @@ export function outboxInsert(
       to: mail.to,
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      // Bodies can carry single-use links: sealed at rest (src/server/email/sealed.ts).
+      text: seal(mail.text),
+      html: seal(mail.html),
       status: 'pending',
       attempts: 0,
       nextAttemptAt: new Date(now),

@@ -25,22 +25,37 @@ export interface Logger {
   info: (obj: object, msg: string) => void;
 }
 
+/** Single-use links in a logged mail: printed only on a development setup. */
+const TOKEN_IN_LINK = /([?&]token=)[^\s&"'<>]+/g;
+
+/** true when the site is served from this machine (localhost, 127.0.0.1, ::1): a development setup. */
+export function isDevelopmentOrigin(siteUrl: string): boolean {
+  const { hostname } = new URL(siteUrl);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
 export function createMailer({
   smtpUrl,
   from = DEFAULT_MAIL_FROM,
   logger,
+  printLinks = false,
 }: {
   smtpUrl?: string | undefined;
   from?: string;
   logger: Logger;
+  /** Log mode only: print working links (a development setup), or redact them. */
+  printLinks?: boolean;
 }): Mailer {
   if (!smtpUrl) {
     return {
       mode: 'log',
       from,
       async send(mail) {
+        const text = printLinks
+          ? mail.text
+          : mail.text.replace(TOKEN_IN_LINK, '$1[redacted: set SMTP_URL to deliver mail]');
         logger.info(
-          { mail: { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text } },
+          { mail: { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text } },
           'mail logged (no SMTP_URL)',
         );
       },

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema.ts';
-import { createMailer } from './mailer.ts';
-import { deliverDue, retryDelayMs } from './outbox.ts';
+import { createMailer, isDevelopmentOrigin } from './mailer.ts';
+import { DELIVERED_MAIL_RETENTION_MS, deliverDue, outboxPruning, retryDelayMs } from './outbox.ts';
 import { outboxInsert } from './enqueue.ts';
 import { contactNotification } from '../../features/contact/notification-mail.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
@@ -116,5 +116,47 @@ describe('e-mail outbox', () => {
     ]);
     expect(due).toBeGreaterThan(0);
     expect(sends).toBe(due);
+  });
+
+  it('clears a delivered body at once, and deletes delivered mail after 30 days', async () => {
+    const mailer = createMailer({ logger: quiet });
+    const later = Date.now() + 20 * 60 * 60_000;
+    await enqueueContactMail(later);
+    await deliverDue(db.database.db, mailer, { now: later });
+    const delivered = await db.database.db.select().from(outbox).where(eq(outbox.status, 'logged'));
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.every((m) => m.text === '' && m.html === '')).toBe(true);
+    const { pruneExpired } = await import('../db/housekeeping.ts');
+    const soon = await pruneExpired(db.database.client, [outboxPruning], Date.now() + 29 * 86_400_000);
+    expect(soon.deliveredMail).toBe(0);
+    const month = await pruneExpired(
+      db.database.client,
+      [outboxPruning],
+      Date.now() + DELIVERED_MAIL_RETENTION_MS + 1000,
+    );
+    expect(month.deliveredMail).toBeGreaterThan(0);
+  });
+});
+
+describe('logged mail (no SMTP_URL)', () => {
+  const mail = {
+    to: 'a@example.com',
+    subject: 'Reset',
+    html: '',
+    text: 'Open https://x.example/reset-password?token=abc.def&x=1 now',
+  };
+  it('redacts single-use links unless the server is a development setup', async () => {
+    const lines: string[] = [];
+    await createMailer({ logger: { info: (obj) => lines.push(JSON.stringify(obj)) } }).send(mail);
+    expect(lines[0]).not.toContain('abc.def');
+    expect(lines[0]).toContain('token=[redacted');
+    await createMailer({ logger: { info: (obj) => lines.push(JSON.stringify(obj)) }, printLinks: true }).send(mail);
+    expect(lines[1]).toContain('token=abc.def');
+  });
+
+  it('a development setup is a SITE_URL on this machine', () => {
+    expect(isDevelopmentOrigin('http://localhost:4321')).toBe(true);
+    expect(isDevelopmentOrigin('http://127.0.0.1:4511')).toBe(true);
+    expect(isDevelopmentOrigin('https://www.palmetto.example')).toBe(false);
   });
 });

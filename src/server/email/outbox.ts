@@ -5,10 +5,14 @@
  * several server processes can run workers on one database.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import type { PruneTask } from '../db/housekeeping.ts';
+import { statement } from '../db/index.ts';
 import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { Mailer } from './mailer.ts';
+import { unseal } from './sealed.ts';
 
 /** Logged mail is instant: big batches, one commit each. Real SMTP sends are slow: small batches. */
 const BATCH = { log: 100, smtp: 20 };
@@ -56,9 +60,9 @@ export async function deliverDue(
     });
   const delivered: string[] = [];
   let failed = 0;
-  for (const { id, attempts: previous, ...mail } of claimed) {
+  for (const { id, attempts: previous, text, html, ...mail } of claimed) {
     try {
-      await mailer.send(mail);
+      await mailer.send({ ...mail, text: unseal(text), html: unseal(html) });
       // A real e-mail is marked sent at once, so a crash right after cannot send it twice;
       // logged ones are marked together below (a repeat log line harms nobody).
       if (mailer.mode === 'smtp') await markDelivered(db, 'sent', [id]);
@@ -92,6 +96,9 @@ async function markDelivered(db: Db, status: 'sent' | 'logged', ids: string[]) {
       attempts: increment(outbox.attempts),
       lockedUntil: null,
       lastError: null,
+      // Delivered: the body (and any link in it) has no reason to stay.
+      text: '',
+      html: '',
     })
     .where(inArray(outbox.id, ids));
 }
@@ -129,3 +136,22 @@ export function startOutboxWorker(
     },
   };
 }
+
+/** Delivered mail is kept this long (to answer "did it go out?"), then deleted. */
+export const DELIVERED_MAIL_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+export const outboxPruning: PruneTask = {
+  name: 'deliveredMail',
+  statement: (now) =>
+    statement(
+      drizzle
+        .mock()
+        .delete(outbox)
+        .where(
+          and(
+            inArray(outbox.status, ['sent', 'logged']),
+            lt(outbox.sentAt, new Date(now - DELIVERED_MAIL_RETENTION_MS)),
+          ),
+        ),
+    ),
+};

@@ -2,29 +2,60 @@
  * Server entry: `node src/server/http/main.ts` (npm start builds first when needed). Every
  * setting comes from src/server/env.ts (see README: Configuration).
  */
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureAdminFromEnv } from '../../features/accounts/bootstrap-admin.ts';
 import { accountPruning } from '../../features/accounts/pruning.ts';
+import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '../../integrations/build-info.ts';
 import { openDatabase } from '../db/client.ts';
 import { startHousekeeping } from '../db/housekeeping.ts';
 import { appDatabase } from '../db/index.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { createMailer } from '../email/mailer.ts';
-import { startOutboxWorker } from '../email/outbox.ts';
+import { createMailer, isDevelopmentOrigin } from '../email/mailer.ts';
+import { mailKey } from '../email/sealed.ts';
+import { outboxPruning, startOutboxWorker } from '../email/outbox.ts';
 import { serverEnv } from '../env.ts';
 import { rateLimitPruning } from '../security/rate-limit.ts';
 import { buildApp, type NodeHandler } from './app.ts';
 import { closeWithin } from './shutdown.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
-const env = serverEnv();
+/** Stops the start with one clear line (no stack trace) when the configuration cannot work. */
+function refuseToStart(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const env = (() => {
+  try {
+    return serverEnv();
+  } catch (error) {
+    return refuseToStart(error instanceof Error ? error.message : String(error));
+  }
+})();
 const distDir = resolve(env.DIST_DIR);
+
+const built = await readFile(join(distDir, BUILD_INFO_FILE), 'utf8').then(
+  (text) => JSON.parse(text) as BuildInfo,
+  () => null,
+);
+const mismatch = originMismatch(built, env.SITE_URL);
+if (mismatch) refuseToStart(mismatch);
+
+// The key that seals mail bodies exists before any request can write one (created on first start).
+try {
+  mailKey(env);
+} catch (error) {
+  refuseToStart(error instanceof Error ? error.message : String(error));
+}
 
 // Migrate before serving: a schema change lands before any request can need it.
 const database = appDatabase(await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN));
 await migrateDatabase(database);
-await ensureAdminFromEnv(database, env, (msg) => console.warn(msg));
+await ensureAdminFromEnv(database, env, (msg) => console.warn(msg)).catch((error: unknown) =>
+  refuseToStart(error instanceof Error ? error.message : String(error)),
+);
 
 const astro = (await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
 
@@ -40,10 +71,20 @@ if (env.RATE_LIMITS === 'off') {
   app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
 }
 
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+const development = isDevelopmentOrigin(env.SITE_URL);
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log, printLinks: development });
+if (mailer.mode === 'log') {
+  app.log.warn(
+    development
+      ? 'No SMTP_URL: mail is printed to this log, links included (development setup: SITE_URL is this machine).'
+      : 'No SMTP_URL: mail is printed to this log with its links redacted. Set SMTP_URL to deliver mail.',
+  );
+}
 const outboxWorker = startOutboxWorker(database.db, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
-const housekeeping = startHousekeeping(database.client, [...accountPruning, rateLimitPruning], (obj, msg) =>
-  app.log.error(obj, msg),
+const housekeeping = startHousekeeping(
+  database.client,
+  [...accountPruning, rateLimitPruning, outboxPruning],
+  (obj, msg) => app.log.error(obj, msg),
 );
 app.addHook('onClose', async () => {
   housekeeping.stop();

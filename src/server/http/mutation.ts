@@ -15,6 +15,7 @@ import { getDatabase, type AppDatabase } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import { clientAddress } from './client-address.ts';
+import { keepFormFeedback } from './form-feedback.ts';
 import { API_ERRORS } from './messages.ts';
 import { mimeType, readInput, type BodyKind } from './read-input.ts';
 import { jsonError, jsonOk, seeOther } from './responses.ts';
@@ -69,7 +70,7 @@ export const fail = (status: number, error: string, code: FailureCode, fields?: 
 interface LimitSpec<Input, User> {
   rule: RateLimitRule;
   /** Whose bucket: the client address, the signed-in user, or something from the input. */
-  key: 'client' | 'user' | ((input: Input, user: User) => string);
+  key: 'client' | 'user' | ((input: Input, user: User, context: APIContext) => string);
 }
 
 export interface MutationSpec<S extends z.ZodMiniType | null, A extends Access> {
@@ -82,6 +83,11 @@ export interface MutationSpec<S extends z.ZodMiniType | null, A extends Access> 
   limits?: LimitSpec<InputFor<S>, UserFor<A>>[];
   /** Where a plain form post lands after a failure `code` (`raw` is the body as far as it was read). */
   formFailure: (code: FailureCode, request: { url: URL; request: Request; raw: Record<string, unknown> }) => string;
+  /**
+   * Carry field messages and typed values to the form's page after a failed plain post
+   * (src/server/http/form-feedback.ts). Off for forms on prerendered pages, which cannot read it.
+   */
+  fieldFeedback?: boolean;
   handle: (ctx: MutationContext<InputFor<S>, UserFor<A>>) => Promise<Outcome>;
 }
 
@@ -105,6 +111,14 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
         if (outcome.ok) return seeOther(outcome.location);
         if (outcome.code === 'signed-out') return seeOther(`/auth?next=${encodeURIComponent(url.pathname)}`);
         if (outcome.code === 'forbidden') return seeOther('/');
+        if (outcome.fields && spec.fieldFeedback !== false) {
+          keepFormFeedback(context.cookies, {
+            form: url.pathname,
+            fields: outcome.fields,
+            raw,
+            secure: url.protocol === 'https:',
+          });
+        }
         return seeOther(spec.formFailure(outcome.code, { url, request, raw }));
       }
       if (outcome.ok) {
@@ -157,7 +171,7 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
             ? address
             : limit.key === 'user'
               ? (user?.id ?? address)
-              : limit.key(ctx.input, ctx.user);
+              : limit.key(ctx.input, ctx.user, context);
         const taken = await consumeToken(database.writes, limit.rule, key);
         if (!taken.ok) {
           return answer({

@@ -6,11 +6,17 @@ import { AUTH } from '../messages.ts';
 import { signIn } from '../request-session.ts';
 import { loginSchema } from '../schemas.ts';
 import { authPageWithError, nextPath } from './auth-page.ts';
+import { clientAddress } from '../../../server/http/client-address.ts';
+import type { APIContext } from 'astro';
+
+/** One account from one client address. */
+const accountClientKey = (email: string, context: APIContext) => `${email}|${clientAddress(context)}`;
 
 /**
  * POST /api/login {email, password}: 200 with the user and a new session cookie; 401
  * 'Invalid email or password' whether or not the e-mail exists; 429 after 5 failures
- * for one e-mail in 15 minutes. A plain form post gets a 303 instead.
+ * for one account from one client in 15 minutes (the owner elsewhere still gets in), and
+ * after 60 for one account from all clients in an hour. A plain form post gets a 303 instead.
  */
 export const login = defineMutation({
   access: 'public',
@@ -18,14 +24,16 @@ export const login = defineMutation({
   limits: [
     { rule: AUTH_LIMITS.loginIp, key: 'client' },
     // Spent before the password is checked, so parallel guesses cannot all slip past the
-    // limit; a successful login gives it back (only failures count).
-    { rule: AUTH_LIMITS.loginEmail, key: (input) => input.email },
+    // limits; a successful login gives them back (only failures count).
+    { rule: AUTH_LIMITS.loginAccountClient, key: (input, _user, context) => accountClientKey(input.email, context) },
+    { rule: AUTH_LIMITS.loginAccount, key: (input) => input.email },
   ],
   formFailure: (code, { url }) => authPageWithError(url, code, 'login'),
   async handle({ input, database, context }) {
     const user = await authenticate(database, input.email, input.password);
     if (!user) return fail(401, AUTH.invalidCredentials, 'credentials');
-    await returnToken(database.writes, AUTH_LIMITS.loginEmail, input.email);
+    await returnToken(database.writes, AUTH_LIMITS.loginAccountClient, accountClientKey(input.email, context));
+    await returnToken(database.writes, AUTH_LIMITS.loginAccount, input.email);
     await signIn(database, context, user.id);
     return done(nextPath(context.url), 200, user);
   },

@@ -1,0 +1,46 @@
+import type { APIContext } from 'astro';
+import { describe, expect, it } from 'vitest';
+import { getDatabase } from '../../../server/db/index.ts';
+import { ACCOUNT_NOTICES } from '../messages.ts';
+import { logout } from './logout.ts';
+
+describe('POST /api/logout when the database fails', () => {
+  it('a plain form post comes back to the account page with a notice, still signed in', async () => {
+    const database = await getDatabase();
+    const url = new URL('http://localhost/api/logout');
+    const cookies = new Map<string, string>();
+    const context = {
+      request: new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      }),
+      url,
+      locals: {
+        user: { id: 'u', name: 'U', email: 'u@example.com', role: 'customer' },
+        session: { id: 's', userId: 'u', createdAt: new Date(), lastVerifiedAt: new Date() },
+        clientAddress: '192.0.2.1',
+      },
+      cookies: { set: (name: string, value: string) => cookies.set(name, value), get: () => undefined },
+    } as unknown as APIContext;
+    // A database outage at the worst moment.
+    const run = database.writes.run.bind(database.writes);
+    database.writes.run = async () => {
+      throw new Error('disk I/O error');
+    };
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const res = (await logout(context)) as Response;
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account?notice=logout-failed');
+      expect(cookies.has('session')).toBe(false);
+      expect(ACCOUNT_NOTICES.get('logout-failed')?.text).toBe(
+        'Logout failed: you are still signed in. Please try again.',
+      );
+    } finally {
+      database.writes.run = run;
+      console.error = quiet;
+    }
+  });
+});

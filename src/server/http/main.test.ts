@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Starts the real server entry with `env`; these configurations must stop it before it listens. */
+function start(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'palmetto-main-'));
+  const result = spawnSync(process.execPath, ['src/server/http/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: `file:${join(dir, 'app.db')}`,
+      DIST_DIR: join(dir, 'dist'),
+      PORT: '0',
+      ...env,
+    },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: result.status, stderr: result.stderr, dir };
+}
+
+describe('the server refuses a configuration that cannot work, with one clear line', () => {
+  it('a weak ADMIN_PASSWORD', () => {
+    const short = start({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a' });
+    expect(short.status).toBe(1);
+    expect(short.stderr.trim()).toBe('ADMIN_PASSWORD must be 8 to 128 characters.');
+    const common = start({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'password123' });
+    expect(common.status).toBe(1);
+    expect(common.stderr).toContain('ADMIN_PASSWORD is on the list of common passwords');
+  });
+
+  it('a build made for another origin (https build, http server)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palmetto-dist-'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ siteUrl: 'https://www.example.com' }));
+    const run = start({ DIST_DIR: dir, SITE_URL: 'http://localhost:4321' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('This build was made for SITE_URL=https://www.example.com');
+  });
+
+  it('an invalid setting names the variable', () => {
+    const run = start({ PORT: 'eighty' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^Invalid environment: PORT: /);
+  });
+});

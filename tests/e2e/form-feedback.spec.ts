@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+test.describe('without JavaScript, a failed form comes back with its field messages', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('registration: the message sits next to the password, the name and e-mail are kept, the password is not', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    const email = unique('feedback');
+    const register = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await register.getByLabel('Name').fill('Field Feedback');
+    await register.getByLabel('Email').fill(email);
+    await register.getByLabel('Password').fill('password123');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/auth\?.*error=common/);
+    const again = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    const password = again.getByLabel('Password');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(/This password is too common/);
+    await expect(password).toHaveValue('');
+    await expect(again.getByLabel('Name')).toHaveValue('Field Feedback');
+    await expect(again.getByLabel('Email')).toHaveValue(email);
+    // Shown once: a reload is a clean form.
+    await page.reload();
+    await expect(
+      page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) }).getByLabel('Name'),
+    ).toHaveValue('');
+  });
+});
+
+test.describe('signing out of /account', () => {
+  const signUp = async (page: import('@playwright/test').Page) => {
+    await page.goto('/auth');
+    const register = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await register.getByLabel('Name').fill('Sign Out');
+    await register.getByLabel('Email').fill(unique('signout'));
+    await register.getByLabel('Password').fill('lantern-pelican-orbit');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  };
+
+  test('with JavaScript, a failed sign-out is the destructive toast and the person stays', async ({ page }) => {
+    await signUp(page);
+    await page.route('/api/logout', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText('Logout failed')).toBeVisible();
+    await expect(toasts.getByText('500: Internal Server Error')).toBeVisible();
+    await expect(page).toHaveURL('/account');
+    await page.unroute('/api/logout');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/auth?loggedOut=1');
+  });
+
+  test('without JavaScript, a failed sign-out shows the account page again with a notice', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signUp(page);
+    await page.goto('/account?notice=logout-failed');
+    await expect(page.getByText('Logout failed: you are still signed in. Please try again.')).toBeVisible();
+    await context.close();
+  });
+});
