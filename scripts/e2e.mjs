@@ -13,10 +13,31 @@ const run = (cmd, args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+/** Build warnings that mean a prerendered page reached for the request (they once filled every build log). */
+const NOISE = /Astro\.request\.headers/;
+
 if (!process.env.E2E_SKIP_BUILD) {
   for (const build of Object.values(E2E_BUILDS)) {
     console.log(`e2e: building '${build.name}' into ${build.outDir}`);
-    run('npm', ['run', 'build', '--silent'], { ...build.env, OUT_DIR: build.outDir, ASTRO_TELEMETRY_DISABLED: '1' });
+    const result = spawnSync('npm', ['run', 'build', '--silent'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...build.env, OUT_DIR: build.outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    const output = `${result.stdout}${result.stderr}`;
+    if (result.status !== 0) {
+      process.stdout.write(output);
+      process.exit(result.status ?? 1);
+    }
+    process.stdout.write(
+      output
+        .split('\n')
+        .filter((line) => /precompress:|WARN|error/i.test(line))
+        .join('\n') + '\n',
+    );
+    if (NOISE.test(output)) {
+      console.error('e2e: the build read request headers on a prerendered page (see the warnings above).');
+      process.exit(1);
+    }
   }
 }
 // Without a system Chromium (playwright.config.ts looks for one), use Playwright's own,
