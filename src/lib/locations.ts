@@ -28,7 +28,3 @@ export function nearbyCities(state: State, city: City, count = 4): { city: City;
 export function allCities(): CityRef[] {
   return states.flatMap((state) => state.cities.map((city) => ({ state, city })));
 }
-
-export function findState(slug: string): State | undefined {
-  return states.find((s) => s.slug === slug);
-}

@@ -6,6 +6,7 @@
 import { outboxInsert } from '../../server/email/enqueue.ts';
 import { serverEnv } from '../../server/env.ts';
 import type { AppDatabase } from '../../server/db/index.ts';
+import type { AuditAction } from '../../server/db/schema.ts';
 import { auditStatement } from '../../server/security/audit.ts';
 import {
   checkAccountToken,
@@ -32,6 +33,10 @@ export interface Origin {
   ip: string | null;
 }
 const NO_ORIGIN: Origin = { ip: null };
+
+/** An audit entry for something people do to their own account. */
+const ownAccountAudit = (action: AuditAction, userId: string, origin: Origin, now: number) =>
+  auditStatement({ actorId: userId, action, entityType: 'user', entityId: userId, ip: origin.ip }, now);
 
 /** The user for these credentials, or null. Always costs one argon2 verification. */
 export async function authenticate(
@@ -145,16 +150,7 @@ export async function setPasswordWithToken(
       updateUserStatement(userId, { passwordHash, status: 'active' }, now),
       invalidateUserSessionsStatement(userId),
       retireAccountTokensStatement(userId, now),
-      auditStatement(
-        {
-          actorId: userId,
-          action: purpose === 'activation' ? 'auth.activate' : 'auth.password-reset',
-          entityType: 'user',
-          entityId: userId,
-          ip: origin.ip,
-        },
-        now,
-      ),
+      ownAccountAudit(purpose === 'activation' ? 'auth.activate' : 'auth.password-reset', userId, origin, now),
     ]);
     return true;
   });
@@ -183,10 +179,7 @@ export async function changePassword(
     updateUserStatement(userId, { passwordHash }, now),
     invalidateUserSessionsStatement(userId),
     retireAccountTokensStatement(userId, now),
-    auditStatement(
-      { actorId: userId, action: 'auth.password-change', entityType: 'user', entityId: userId, ip: origin.ip },
-      now,
-    ),
+    ownAccountAudit('auth.password-change', userId, origin, now),
   ]);
   return { ok: true };
 }
