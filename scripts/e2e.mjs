@@ -28,12 +28,8 @@ if (!process.env.E2E_SKIP_BUILD) {
       process.stdout.write(output);
       process.exit(result.status ?? 1);
     }
-    process.stdout.write(
-      output
-        .split('\n')
-        .filter((line) => /precompress:|WARN|error/i.test(line))
-        .join('\n') + '\n',
-    );
+    const notable = output.split('\n').filter((line) => /precompress:|WARN|error/i.test(line));
+    process.stdout.write(`${notable.join('\n')}\n`);
     if (NOISE.test(output)) {
       console.error('e2e: the build read request headers on a prerendered page (see the warnings above).');
       process.exit(1);
