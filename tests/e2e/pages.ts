@@ -27,7 +27,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/how-it-works' },
   { path: '/careers' },
   { path: '/thank-you', noindex: true },
-  { path: '/terms', canonical: '/terms-of-service' },
+  { path: '/terms' },
   { path: '/terms-of-service' },
   { path: '/privacy' },
   { path: '/refund-policy' },

@@ -47,8 +47,17 @@ test('/social/twitter says where it goes, then goes there', async ({ page }) => 
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Twitter</title>' });
   });
   await page.goto('/social/twitter');
-  await expect(page).toHaveTitle('Redirecting to Twitter');
+  await expect(page).toHaveTitle(`Redirecting to Twitter | ${BRAND}`);
   await expect(page.getByText('You will be redirected to our Twitter page shortly.')).toBeVisible();
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/social\/twitter$/);
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
+  await expect(page.locator('meta[http-equiv=refresh]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continue to Twitter now' })).toHaveAttribute('href', /twitter\.com/);
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.waitForURL('https://twitter.com/**', { timeout: 10_000 });
   expect(target).toMatch(/^https:\/\/twitter\.com\//);
 });
@@ -86,7 +95,7 @@ test('the sitemap lists every public page and no private or test page', async ({
   expect(urls.every((u) => u.startsWith(baseURL!))).toBe(true);
   for (const route of PUBLIC_ROUTES.filter((r) => !r.noindex && !r.canonical)) expect(paths).toContain(route.path);
   expect(paths.filter((p) => /^\/locations\/[^/]+\/[^/]+$/.test(p))).toHaveLength(60);
-  for (const excluded of ['/thank-you', '/test', '/terms', '/about-us', '/social/twitter', '/404', '/healthz']) {
+  for (const excluded of ['/thank-you', '/test', '/about-us', '/social/twitter', '/404', '/healthz']) {
     expect(paths).not.toContain(excluded);
   }
   expect(paths.some((p) => /^\/(account|admin|api|auth|checkout|activate-account)/.test(p))).toBe(false);
@@ -115,4 +124,19 @@ test('nothing under a private prefix is in the static output, and its pages answ
   // The admin placeholders export no `prerender`: the build rule alone keeps them behind the guard.
   const res = await request.get('/admin/dashboard', { maxRedirects: 0 });
   expect(res.status()).toBe(302);
+});
+
+test('/terms and /terms-of-service are two pages, each its own canonical URL', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page).toHaveTitle(`Terms and Conditions | ${BRAND}`);
+  await expect(page.getByRole('link', { name: 'Terms of Service' }).first()).toBeVisible();
+  await page.goto('/terms-of-service');
+  await expect(page).toHaveTitle(`Terms of Service | ${BRAND}`);
+});
+
+test('/favicon.ico is served (browsers ask for it whatever the page says)', async ({ request }) => {
+  const res = await request.get('/favicon.ico');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect((await res.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
 });
