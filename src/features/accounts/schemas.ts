@@ -4,6 +4,7 @@ import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
 import { AUTH } from './messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 
+/** An account's e-mail: trimmed and lower-cased (how it is stored and compared), at most 254 characters. */
 export const emailField = textOf({ required: AUTH.email, type: AUTH.email }).check(
   z.trim(),
   z.toLowerCase(),
@@ -17,6 +18,7 @@ export const newPasswordField = textOf({ required: AUTH.passwordMin, type: AUTH.
   z.maxLength(PASSWORD_MAX, AUTH.passwordMax),
 );
 
+/** A person's name as shown in the account and to the agency: 2-100 characters on one line. */
 export const nameField = textOf({ required: AUTH.nameMin, type: AUTH.nameType }).check(
   z.trim(),
   noControlCharacters(AUTH.nameControl),
@@ -26,20 +28,25 @@ export const nameField = textOf({ required: AUTH.nameMin, type: AUTH.nameType })
 
 export const loginSchema = z.object({
   email: emailField,
+  /** Any non-empty password up to the maximum; the server says only 'Invalid email or password'. */
   password: textOf({ required: AUTH.passwordRequired, type: AUTH.passwordType }).check(
     z.minLength(1, AUTH.passwordRequired),
     z.maxLength(PASSWORD_MAX, AUTH.invalidCredentials),
   ),
 });
 
+/** Create an account: name, e-mail and a new password. */
 export const registerSchema = z.object({ name: nameField, email: emailField, password: newPasswordField });
 
+/** "E-mail me a link" (reset, new activation link). */
 export const emailOnlySchema = z.object({ email: emailField });
 
 /** Activation and reset: the token from the link and the new password. */
 export const tokenPasswordSchema = z.object({ token: z.string().check(z.maxLength(200)), password: newPasswordField });
 
+/** Change the password of the signed-in user. */
 export const changePasswordSchema = z.object({
+  /** Proves it is the owner at the keyboard. */
   currentPassword: z
     .string(AUTH.passwordRequired)
     .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX)),

@@ -15,12 +15,15 @@ const text = (min: number, max: number, messages: { min: string; max: string; ty
 
 /** The contact form, shared by the island (instant feedback) and POST /api/contact (the rule). */
 export const contactSchema = z.object({
+  /** Who is writing: 2-100 characters on one line. */
   name: text(2, 100, { min: CONTACT.nameMin, max: CONTACT.nameMax, type: CONTACT.nameType }),
+  /** Where we answer: a valid address, at most 254 characters. */
   email: textOf({ required: CONTACT.email, type: CONTACT.email }).check(
     z.trim(),
     z.maxLength(254, CONTACT.email),
     z.email(CONTACT.email),
   ),
+  /** Optional, one line of at most 150 characters; blank means none. */
   subject: z.pipe(
     z.optional(
       textOf({ required: CONTACT.subjectType, type: CONTACT.subjectType }).check(
@@ -31,6 +34,7 @@ export const contactSchema = z.object({
     ),
     z.transform((s) => s || undefined),
   ),
+  /** The message: 10-5000 characters, line breaks and tabs kept. */
   message: text(10, 5000, { min: CONTACT.messageMin, max: CONTACT.messageMax, type: CONTACT.messageType }, true),
 });
 
