@@ -39,6 +39,10 @@ test.describe('signing out of /account', () => {
     await register.getByLabel('Email').fill(unique('signout'));
     await register.getByLabel('Password').fill('lantern-pelican-orbit');
     await register.getByRole('button', { name: 'Create account' }).click();
+    // Wait for the session before leaving: going to /account while the request is in flight races it.
+    await expect(
+      page.getByText('You are signed in as').or(page.getByRole('heading', { name: 'My account' })),
+    ).toBeVisible();
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   };
