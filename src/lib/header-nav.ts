@@ -2,9 +2,9 @@ import { getCollection } from 'astro:content';
 import { states } from '../data/locations.ts';
 import type { NavLink, NavState } from '../data/navigation.ts';
 
-/** Services in the header's dropdown, in their /services order. */
+/** Every service, in its /services order: the header's dropdown lists them all. */
 export async function headerServices(): Promise<NavLink[]> {
-  const services = await getCollection('services', (s) => s.data.inHeaderMenu);
+  const services = await getCollection('services');
   return services
     .sort((a, b) => a.data.order - b.data.order)
     .map((s) => ({ label: s.data.title, href: `/services/${s.id}` }));

@@ -2,6 +2,48 @@ import { expect, test, type Page } from '@playwright/test';
 
 const desktopNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
+/**
+ * From 'Florida' straight to a city low in the right-hand column of its list: the line
+ * crosses 'New York' and 'Texas' before it reaches the list, which must stay open.
+ */
+async function diagonalToAFloridaCity(page: Page) {
+  const nav = desktopNav(page);
+  await nav.getByRole('button', { name: 'Top Locations' }).hover();
+  const florida = nav.getByRole('link', { name: 'Florida' });
+  await florida.hover();
+  const cities = nav.getByRole('list', { name: 'Cities in Florida' });
+  await expect(cities).toBeVisible();
+  // The lowest city of the right-hand column that shows in full above the list's bottom edge.
+  const scroller = (await cities.locator('..').boundingBox())!;
+  const links = await cities.getByRole('link').all();
+  const placed = await Promise.all(links.map(async (link) => ({ link, box: (await link.boundingBox())! })));
+  const right = Math.max(...placed.map((p) => p.box.x));
+  const target = placed
+    .filter((p) => p.box.x === right && p.box.y + p.box.height <= scroller.y + scroller.height - 32)
+    .sort((a, b) => b.box.y - a.box.y)[0]!;
+  const from = (await florida.boundingBox())!;
+  const texas = (await nav.getByRole('link', { name: 'Texas' }).boundingBox())!;
+  const start = { x: from.x + 40, y: from.y + from.height / 2 };
+  const end = { x: target.box.x + 20, y: target.box.y + target.box.height / 2 };
+  // The path does cross the other states while still over the states' column.
+  const yAtColumnEdge = start.y + ((end.y - start.y) * (from.x + from.width - start.x)) / (end.x - start.x);
+  expect(yAtColumnEdge).toBeGreaterThan(texas.y);
+  await page.mouse.move(start.x, start.y);
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / steps, start.y + ((end.y - start.y) * i) / steps);
+    await expect(cities).toBeVisible();
+  }
+  // On the list, the lists of the states crossed are gone; the click lands on the Florida city.
+  await expect(nav.getByRole('list', { name: 'Cities in Texas' })).toBeHidden();
+  await expect(nav.getByRole('list', { name: 'Cities in New York' })).toBeHidden();
+  const href = (await target.link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/locations\/florida\//);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page).toHaveURL(href);
+}
+
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -17,10 +59,83 @@ test.describe('desktop header', () => {
 
     await nav.getByRole('button', { name: 'Services' }).hover();
     await expect(nav.getByRole('link', { name: 'About Us' })).toBeHidden();
-    for (const name of ['Website Design', 'SEO Services', 'Google PPC Services', 'Social Media Management']) {
-      await expect(nav.getByRole('link', { name })).toBeVisible();
+  });
+
+  test('Services lists all six services, then the overview', async ({ page }) => {
+    await page.goto('/');
+    const nav = desktopNav(page);
+    await nav.getByRole('button', { name: 'Services' }).hover();
+    const services: [name: string, href: string][] = [
+      ['Website Design', '/services/website-design'],
+      ['SEO Services', '/services/seo-services'],
+      ['Local SEO', '/services/local-seo'],
+      ['Google PPC Services', '/services/google-ppc-services'],
+      ['Social Media Management', '/services/social-media-management'],
+      ['White-Label Partnerships', '/services/white-label-partnerships'],
+      ['All services', '/services'],
+    ];
+    for (const [name, href] of services) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(nav.getByRole('link', { name: 'Local SEO' })).toHaveCount(0);
+    // Each on one line: the panel is wide enough for the longest name.
+    const heights = await Promise.all(
+      services.map(async ([name]) => (await nav.getByRole('link', { name, exact: true }).boundingBox())!.height),
+    );
+    expect(Math.max(...heights)).toBeLessThan(48);
+  });
+
+  test('hovering opens a dropdown and the click that follows keeps it open', async ({ page }) => {
+    await page.goto('/');
+    const nav = desktopNav(page);
+    const services = nav.getByRole('button', { name: 'Services' });
+    await services.hover();
+    await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Website Design' })).toBeVisible();
+    // Clicked, it stays open when the pointer moves away...
+    await page.mouse.move(640, 600);
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Website Design' })).toBeVisible();
+    // ...until a click elsewhere.
+    await page.mouse.click(640, 600);
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Website Design' })).toBeHidden();
+    // Hover and click again: open; a second click closes it.
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'true');
+    await services.click();
+    await expect(services).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Website Design' })).toBeHidden();
+  });
+
+  test('a diagonal path from a state to its cities does not switch states', async ({ page }) => {
+    await page.goto('/');
+    await diagonalToAFloridaCity(page);
+  });
+
+  test('a city list that scrolls says so until its end', async ({ page }) => {
+    await page.goto('/');
+    const nav = desktopNav(page);
+    await nav.getByRole('button', { name: 'Top Locations' }).hover();
+    await nav.getByRole('link', { name: 'Texas' }).hover();
+    const cities = nav.getByRole('list', { name: 'Cities in Texas' });
+    await expect(cities).toBeVisible();
+    const hint = nav.getByText('More cities below');
+    await expect(hint).toHaveCount(3); // one per state; only Texas's shows
+    const shown = hint.filter({ visible: true });
+    await expect(shown).toHaveCount(1);
+    // It sits at the bottom of the Texas list, without hiding it from the pointer.
+    const listBox = (await cities.locator('..').boundingBox())!;
+    const hintBox = (await shown.boundingBox())!;
+    expect(hintBox.y + hintBox.height).toBeCloseTo(listBox.y + listBox.height, 0);
+    expect(await shown.evaluate((el) => getComputedStyle(el.parentElement!).pointerEvents)).toBe('none');
+    await cities.locator('..').evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
+    await expect(hint.filter({ visible: true })).toHaveCount(0);
+    await cities.locator('..').evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(hint.filter({ visible: true })).toHaveCount(1);
   });
 
   test('Top Locations opens state, then a scrolling two-column city list', async ({ page }) => {
@@ -31,11 +146,13 @@ test.describe('desktop header', () => {
     const cities = nav.getByRole('list', { name: 'Cities in Texas' });
     await expect(cities).toBeVisible();
     await expect(cities.getByRole('link', { name: 'Austin' })).toBeVisible();
-    const box = await cities.boundingBox();
+    // The list scrolls inside its panel: its scroll box is at most 320 px tall.
+    const scroller = cities.locator('..');
+    const box = await scroller.boundingBox();
     expect(box!.height).toBeLessThanOrEqual(320);
     const columns = await cities.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(2);
-    const scrolls = await cities.evaluate(
+    const scrolls = await scroller.evaluate(
       (el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto',
     );
     expect(scrolls).toBe(true);
@@ -119,6 +236,11 @@ test.describe('mobile header', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+
+  test('a diagonal path to a city list keeps it (CSS hover intent, a page with no JavaScript)', async ({ page }) => {
+    await page.goto('/locations/texas/austin');
+    await diagonalToAFloridaCity(page);
+  });
 
   test('desktop menus open on hover and keyboard focus through CSS', async ({ page }) => {
     await page.goto('/locations/florida/orlando');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
   aboutMenu,
+  allServices,
   getStarted,
   headerLinks,
   locationHref,
@@ -19,6 +20,13 @@ export interface SiteHeaderProps {
 }
 
 type MenuId = 'about' | 'services' | 'locations';
+/**
+ * The open desktop menu. `hover`: opened by the mouse resting on it, closes when the mouse
+ * leaves. `pinned`: opened by a click or the keyboard, stays until Escape, a second click,
+ * a click elsewhere or focus leaving it. A click on a menu the mouse opened pins it.
+ */
+type OpenMenu = { id: MenuId; mode: 'hover' | 'pinned' } | null;
+type SetOpenMenu = (update: (current: OpenMenu) => OpenMenu) => void;
 
 /**
  * The sticky site header. Its server HTML works with no JavaScript: desktop dropdowns
@@ -27,7 +35,7 @@ type MenuId = 'about' | 'services' | 'locations';
  * toggles, Escape to close, and closes the mobile menu when a link is chosen.
  */
 export default function SiteHeader({ brand, services, states, account, mobileAccount }: SiteHeaderProps) {
-  const [open, setOpen] = useState<MenuId | null>(null);
+  const [open, setOpen] = useState<OpenMenu>(null);
   const [enhanced, setEnhanced] = useState(false);
   const desktopRef = useRef<HTMLUListElement>(null);
   const mobileRef = useRef<HTMLDetailsElement>(null);
@@ -35,10 +43,24 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
   useEffect(() => {
     // Hydration happens on the first pointer or focus event, often while a CSS-opened
     // menu is under the pointer: keep that menu open as state takes over from CSS.
-    const active = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:hover, .nav-dropdown:focus-within');
-    if (active?.dataset.menu) setOpen(active.dataset.menu as MenuId);
+    const hovered = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:hover');
+    const focused = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:focus-within');
+    const active = hovered ?? focused;
+    if (active?.dataset.menu) setOpen({ id: active.dataset.menu as MenuId, mode: hovered ? 'hover' : 'pinned' });
     setEnhanced(true);
   }, []);
+
+  const pinned = open?.mode === 'pinned';
+  useEffect(() => {
+    // A pinned menu closes on a press anywhere else (Safari never focuses a clicked
+    // button, so blur alone would leave it open).
+    if (!pinned) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!desktopRef.current?.contains(event.target as Node)) setOpen(() => null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [pinned]);
 
   const closeMobile = () => {
     if (mobileRef.current) mobileRef.current.open = false;
@@ -51,8 +73,8 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
     }
   };
 
-  const dropdown = (id: MenuId, label: string, panel: ReactNode, panelClass = '') => (
-    <Dropdown id={id} label={label} open={open === id} setOpen={setOpen} panelClass={panelClass}>
+  const dropdown = (id: MenuId, label: string, panel: ReactNode, panelClass = 'min-w-60') => (
+    <Dropdown id={id} label={label} open={open?.id === id} setOpen={setOpen} panelClass={panelClass}>
       {panel}
     </Dropdown>
   );
@@ -71,13 +93,15 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
         <nav aria-label="Main" className="hidden lg:block">
           <ul ref={desktopRef} className="flex items-center gap-1">
             {dropdown('about', 'About', <LinkList links={aboutMenu} />)}
-            {dropdown('services', 'Services', <LinkList links={services} />)}
+            {dropdown('services', 'Services', <ServiceLinks services={services} />, 'min-w-72')}
             {dropdown(
               'locations',
               'Top Locations',
-              <ul className="w-56 py-2">
+              // Hover intent (global.css): a city list stays up briefly after the pointer
+              // leaves its state, so a diagonal path across the other states reaches it.
+              <ul className="nav-states relative w-56 py-2">
                 {states.map((state) => (
-                  <li key={state.slug} className="nav-state relative">
+                  <li key={state.slug} className="nav-state">
                     <a
                       href={locationHref(state.slug)}
                       className="flex items-center justify-between px-4 py-2 text-slate-800 no-underline hover:bg-brand-50"
@@ -86,21 +110,23 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
                       <span aria-hidden="true">›</span>
                     </a>
                     <div className="nav-panel absolute top-0 left-full w-[26rem] rounded-lg border border-slate-200 bg-white shadow-lg">
-                      <ul
-                        aria-label={`Cities in ${state.name}`}
-                        className="grid max-h-[320px] grid-cols-2 gap-x-2 overflow-y-auto p-2"
-                      >
-                        {state.cities.map((city) => (
-                          <li key={city.slug}>
-                            <a
-                              href={locationHref(state.slug, city.slug)}
-                              className="block rounded px-3 py-1.5 text-sm text-slate-700 no-underline hover:bg-brand-50 hover:text-brand-800"
-                            >
-                              {city.name}
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
+                      <div className="nav-city-scroller max-h-80 overflow-y-auto rounded-lg">
+                        <ul aria-label={`Cities in ${state.name}`} className="grid grid-cols-2 gap-x-2 p-2">
+                          {state.cities.map((city) => (
+                            <li key={city.slug}>
+                              <a
+                                href={locationHref(state.slug, city.slug)}
+                                className="block rounded px-3 py-1.5 text-sm text-slate-700 no-underline hover:bg-brand-50 hover:text-brand-800"
+                              >
+                                {city.name}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                        <p aria-hidden="true" className="nav-scroll-hint">
+                          <span>More cities below</span>
+                        </p>
+                      </div>
                     </div>
                   </li>
                 ))}
@@ -142,7 +168,7 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
                   <LinkList links={aboutMenu} />
                 </MobileSection>
                 <MobileSection label="Services">
-                  <LinkList links={services} />
+                  <ServiceLinks services={services} />
                 </MobileSection>
                 <MobileSection label="Top Locations">
                   <ul>
@@ -197,7 +223,7 @@ interface DropdownProps {
   id: MenuId;
   label: string;
   open: boolean;
-  setOpen: (update: (current: MenuId | null) => MenuId | null) => void;
+  setOpen: SetOpenMenu;
   panelClass: string;
   children: ReactNode;
 }
@@ -205,15 +231,20 @@ interface DropdownProps {
 function Dropdown({ id, label, open, setOpen, panelClass, children }: DropdownProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = `menu-${id}`;
-  const close = () => setOpen((current) => (current === id ? null : current));
+  const close = () => setOpen((current) => (current?.id === id ? null : current));
 
   return (
     <li
       className="nav-dropdown relative"
       data-menu={id}
       data-open={open || undefined}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setOpen(() => id)}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && close()}
+      onPointerEnter={(e) => {
+        if (e.pointerType === 'mouse') setOpen((current) => (current?.id === id ? current : { id, mode: 'hover' }));
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType === 'mouse')
+          setOpen((current) => (current?.id === id && current.mode === 'hover' ? null : current));
+      }}
       onBlur={(e: FocusEvent<HTMLLIElement>) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
       }}
@@ -231,14 +262,22 @@ function Dropdown({ id, label, open, setOpen, panelClass, children }: DropdownPr
         className="flex min-h-11 items-center gap-1 rounded-md px-3 py-2 font-medium text-slate-800 hover:text-brand-700"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((current) => (current === id ? null : id))}
+        onClick={(e) => {
+          // The mouse opened the menu on its way to this click: the click keeps it open
+          // (pins it). A key press (Enter, Space: detail 0) or a click on a pinned menu closes it.
+          const pointer = e.detail > 0;
+          setOpen((current) => {
+            if (current?.id !== id) return { id, mode: 'pinned' };
+            return current.mode === 'hover' && pointer ? { id, mode: 'pinned' } : null;
+          });
+        }}
       >
         {label}
         <Chevron />
       </button>
       <div
         id={panelId}
-        className={`nav-panel absolute top-full left-0 min-w-60 rounded-lg border border-slate-200 bg-white shadow-lg ${panelClass}`}
+        className={`nav-panel absolute top-full left-0 rounded-lg border border-slate-200 bg-white shadow-lg ${panelClass}`}
       >
         {children}
       </div>
@@ -260,6 +299,23 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The services, then the overview page that lists them all. */
+function ServiceLinks({ services }: { services: readonly NavLink[] }) {
+  return (
+    <>
+      <LinkList links={services} />
+      <p className="border-t border-slate-100 py-2">
+        <a
+          href={allServices.href}
+          className="block px-4 py-2 font-semibold text-brand-700 no-underline hover:bg-brand-50 hover:text-brand-800"
+        >
+          {allServices.label}
+        </a>
+      </p>
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import type { LoginInput, RegisterInput } from './schemas.ts';
-import { currentUser, type AuthUser } from './current-user.ts';
+import { currentUser, syncAccountLinks, type AuthUser } from './current-user.ts';
 
 export interface AuthContextValue {
   /** undefined while the current user loads; null when nobody is signed in. */
@@ -39,6 +39,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [state],
   );
+  const signedIn = value.user === undefined ? undefined : value.user !== null;
+  useEffect(() => {
+    // The header's 'Log in' / 'My account' link follows the user as soon as it is known or set.
+    if (signedIn !== undefined) syncAccountLinks(signedIn);
+  }, [signedIn]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,10 +1,17 @@
-import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import FormField from '../../components/ui/FormField.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AUTH } from './messages.ts';
 import { loginSchema, registerSchema } from './schemas.ts';
 import { toast } from '../../lib/stores/toast.ts';
 import { AuthProvider, useAuth } from './AuthContext.tsx';
+import type { AuthUser } from './current-user.ts';
+
+/** /auth's page heading (AuthPage.astro renders it; the panel keeps it in step with the user). */
+export const AUTH_PAGE_HEADING = {
+  signedOut: 'Log in or create an account',
+  signedIn: 'You are signed in',
+} as const;
 
 export interface AuthPanelProps {
   /** Where to go after signing in (already checked to be a same-site path). */
@@ -26,6 +33,7 @@ export default function AuthPanel(props: AuthPanelProps) {
 
 function AuthPanelBody({ next }: AuthPanelProps) {
   const auth = useAuth();
+  usePageHeading(auth.user);
   if (auth.loading) {
     return (
       <div role="status" className="flex items-center gap-3 py-16 text-slate-700" data-testid="auth-spinner">
@@ -44,6 +52,33 @@ function AuthPanelBody({ next }: AuthPanelProps) {
       <RegisterForm next={next} />
     </div>
   );
+}
+
+/**
+ * Keeps the page's <h1> (and the document title) in step with the user the moment it is
+ * set, without a reload. After signing in or out here, the form or button that had focus
+ * is gone: focus moves to the heading, so keyboard and screen reader users start from the
+ * new state instead of the top of the page.
+ */
+function usePageHeading(user: AuthUser | null | undefined) {
+  const previous = useRef(user);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = user;
+    if (user === undefined) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    const text = user ? AUTH_PAGE_HEADING.signedIn : AUTH_PAGE_HEADING.signedOut;
+    const shown = heading.textContent?.trim() ?? '';
+    if (shown !== text) {
+      heading.textContent = text;
+      if (shown) document.title = document.title.replace(shown, text);
+    }
+    if (was !== undefined && Boolean(was) !== Boolean(user)) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [user]);
 }
 
 function SignedIn() {
@@ -65,9 +100,13 @@ function SignedIn() {
     }
   }
   return (
-    <div className="max-w-xl rounded-2xl border border-slate-200 bg-white p-6">
+    <div className="max-w-xl min-w-0 rounded-2xl border border-slate-200 bg-white p-6 wrap-anywhere">
       <p className="text-lg text-slate-800">
-        You are signed in as <strong>{user?.name}</strong> ({user?.email}).
+        You are signed in as{' '}
+        <strong>
+          <bdi>{user?.name}</bdi>
+        </strong>{' '}
+        (<bdi>{user?.email}</bdi>).
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a href="/account" className="btn-primary">
