@@ -1,4 +1,4 @@
-import { formatPrice, pricing, type PricingReading } from './pricing.ts';
+import { CANCELLATION_NOTICE_DAYS, pricing, type PricingReading } from './pricing.ts';
 import { site } from './site.ts';
 
 export interface FaqItem {
@@ -8,16 +8,12 @@ export interface FaqItem {
 
 /** Questions and answers; every price, delivery time and revision fact comes from the pricing reading. */
 export function faqFor(reading: PricingReading): FaqItem[] {
-  const [first, second] = reading.plans;
-  const priceAnswer =
-    reading.model === 'custom' && first && second
-      ? `A custom website build is ${formatPrice(first.price)}, one time. After launch, the All-Inclusive Monthly Plan is ${formatPrice(second.price)} per month and covers hosting, domain registration and renewal, and content updates. A domain typically costs about $20 per year.`
-      : `Every professional website is a flat ${formatPrice(first?.price ?? 0)}: mobile-friendly, with unlimited revisions and no hidden fees.`;
+  const monthly = reading.plans.find((p) => p.billing === 'monthly');
   return [
-    { question: 'How much does a website cost?', answer: priceAnswer },
+    { question: 'How much does a website cost?', answer: reading.summary },
     {
       question: 'How long does it take to build my website?',
-      answer: `Most websites are delivered ${reading.delivery.phrase} once we have your content and logo. We agree on the date before we start and keep you posted along the way.`,
+      answer: `Most websites are delivered ${reading.delivery.promise}. We agree on the date before we start and keep you posted along the way.`,
     },
     {
       question: 'How many revisions do I get?',
@@ -25,10 +21,9 @@ export function faqFor(reading: PricingReading): FaqItem[] {
     },
     {
       question: 'Is there a long-term contract?',
-      answer:
-        reading.model === 'custom'
-          ? 'No. The monthly plan runs month to month, and you can cancel with 30-day notice. Your website build is paid once.'
-          : 'No. You pay once for your website; there is no subscription you are locked into.',
+      answer: monthly
+        ? `No. The ${monthly.name} runs month to month, and you can cancel with ${CANCELLATION_NOTICE_DAYS}-day notice. Your website build is paid once.`
+        : 'No. You pay once for your website; there is no subscription you are locked into.',
     },
     {
       question: 'Will my website work on phones and show up on Google?',

@@ -9,7 +9,8 @@ export const hero = {
 
 export const trustStats = [
   { value: '5-Star', label: 'Rated' },
-  { value: pricing.delivery.stat, label: 'Average delivery' },
+  // A range is not an average: the label says what the figure is.
+  { value: pricing.delivery.stat, label: 'Typical delivery' },
   { value: '100%', label: 'Satisfaction Guarantee' },
 ] as const;
 

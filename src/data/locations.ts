@@ -6,14 +6,14 @@ export interface City {
   slug: string;
   /** County name without the word County, e.g. "Orange". */
   county: string;
-  /** Approximate latitude/longitude of the city centre (4 decimals), used to list nearby cities. */
+  /** Approximate latitude/longitude of the city center (4 decimals), used to list nearby cities. */
   lat: number;
   lng: number;
   /** Two or three sentences, unique to this city, on its local economy and what its small businesses need from a website. No invented statistics, no population numbers, no superlatives you cannot support. */
   blurb: string;
   /** Three local industries that are genuinely prominent there (e.g. "tourism and hospitality", "aerospace suppliers", "healthcare practices"). */
   industries: [string, string, string];
-  /** Two real, well-known neighborhoods, districts or landmarks of the city (e.g. "Park Avenue", "Lake Eola"). */
+  /** Two real, well-known neighborhoods, districts or landmarks of the city, written as they read after "near" (e.g. "Park Avenue", "the Tampa Riverwalk"). */
   landmarks: [string, string];
 }
 
@@ -72,7 +72,7 @@ export const states: State[] = [
         blurb:
           "Sanford is the Seminole County seat on Lake Monroe, home to Orlando Sanford International Airport and the southern terminal of Amtrak's Auto Train. Its restored downtown of breweries, restaurants and antique shops depends on people finding events and opening hours online, while aviation and logistics firms need sites that explain capabilities plainly to business buyers.",
         industries: ["aviation and airport services", "restaurants and craft breweries", "logistics and distribution"],
-        landmarks: ["Historic Downtown Sanford", "Sanford Riverwalk"],
+        landmarks: ["Historic Downtown Sanford", "the Sanford Riverwalk"],
       },
       {
         name: "Lake Mary",
@@ -105,7 +105,7 @@ export const states: State[] = [
         blurb:
           "Oviedo is a largely residential, family-oriented city next to the University of Central Florida, with a town center built around Oviedo on the Park and its lake. Many local businesses are home-service contractors, tutors, pediatric and dental practices, and eateries that live on neighborhood word of mouth, so reviews, service-area pages and easy contact forms do much of the selling.",
         industries: ["home services and contractors", "education and tutoring", "family healthcare practices"],
-        landmarks: ["Oviedo on the Park", "Cross Seminole Trail"],
+        landmarks: ["Oviedo on the Park", "the Cross Seminole Trail"],
       },
       {
         name: "Clermont",
@@ -116,7 +116,7 @@ export const states: State[] = [
         blurb:
           "Clermont's rolling hills and chain of lakes have made it a training base for runners, cyclists and triathletes, and South Lake County has seen steady new-home construction. Fitness coaches, builders, real estate agents and medical practices here serve both newcomers and visiting athletes, so their sites need to explain services clearly to people who are new to the area.",
         industries: ["sports training and fitness", "home building and real estate", "healthcare practices"],
-        landmarks: ["Waterfront Park", "Florida Citrus Tower"],
+        landmarks: ["Waterfront Park", "the Florida Citrus Tower"],
       },
       {
         name: "Winter Garden",
@@ -127,7 +127,7 @@ export const states: State[] = [
         blurb:
           "Winter Garden's revived downtown along Plant Street, with its farmers market and the West Orange Trail running through it, has become a dining and weekend destination for west Orange County. Rapid residential growth in nearby Horizon West means restaurants, boutiques and service businesses here are constantly reaching new neighbors who search online before they visit.",
         industries: ["restaurants and hospitality", "real estate and new-home construction", "specialty retail"],
-        landmarks: ["Plant Street", "West Orange Trail"],
+        landmarks: ["Plant Street", "the West Orange Trail"],
       },
       {
         name: "Apopka",
@@ -138,7 +138,7 @@ export const states: State[] = [
         blurb:
           "Apopka calls itself the Indoor Foliage Capital of the World, and its plant nurseries and greenhouse growers still ship across the country alongside landscaping and construction firms. Growers and wholesalers here need websites that present catalogs and handle trade inquiries, while newer residential growth gives local service businesses a reason to invest in local search.",
         industries: ["foliage nurseries and horticulture", "landscaping", "construction and home services"],
-        landmarks: ["Lake Apopka Wildlife Drive", "Wekiwa Springs State Park"],
+        landmarks: ["the Lake Apopka Wildlife Drive", "Wekiwa Springs State Park"],
       },
       {
         name: "Daytona Beach",
@@ -149,7 +149,7 @@ export const states: State[] = [
         blurb:
           "Daytona Beach is defined by Daytona International Speedway, its beach and big annual events such as Speedweeks and Bike Week, and it is also home to Embry-Riddle Aeronautical University. Hotels, restaurants and shops see sharp swings in traffic around race weeks, so their sites need event-aware content and booking that can handle sudden demand.",
         industries: ["motorsports and events", "tourism and hospitality", "aviation education and services"],
-        landmarks: ["Daytona International Speedway", "Main Street Pier"],
+        landmarks: ["Daytona International Speedway", "the Main Street Pier"],
       },
       {
         name: "Melbourne",
@@ -160,7 +160,7 @@ export const states: State[] = [
         blurb:
           "Melbourne is a center of Florida's Space Coast economy, home to L3Harris Technologies' headquarters, Florida Institute of Technology and a cluster of aerospace and defense suppliers. Engineering firms and subcontractors need sites that document capabilities and certifications, while downtown and Eau Gallie businesses rely on local search and event listings.",
         industries: ["aerospace and defense", "engineering and technology services", "healthcare"],
-        landmarks: ["Historic Downtown Melbourne", "Eau Gallie Arts District"],
+        landmarks: ["Historic Downtown Melbourne", "the Eau Gallie Arts District"],
       },
       {
         name: "Lakeland",
@@ -182,7 +182,7 @@ export const states: State[] = [
         blurb:
           "Tampa combines a working port, MacDill Air Force Base and a large financial and professional-services sector in the Westshore business district and downtown. From Ybor City bars to B2B firms, local businesses face a crowded market, so strong positioning, fast pages and content that targets specific Tampa neighborhoods help them stand out.",
         industries: ["financial and professional services", "port and maritime trade", "healthcare"],
-        landmarks: ["Ybor City", "Tampa Riverwalk"],
+        landmarks: ["Ybor City", "the Tampa Riverwalk"],
       },
       {
         name: "St. Petersburg",
@@ -193,7 +193,7 @@ export const states: State[] = [
         blurb:
           "St. Petersburg has a walkable downtown known for murals, museums and the rebuilt St. Pete Pier, and it is home to Raymond James Financial and a marine science cluster around USF St. Petersburg. Galleries, restaurants, studios and small firms here tend to have a strong visual identity, and their websites should carry it through with good photography and simple booking or purchase paths.",
         industries: ["arts and tourism", "financial services", "marine science and research"],
-        landmarks: ["St. Pete Pier", "The Dali Museum"],
+        landmarks: ["the St. Pete Pier", "The Dali Museum"],
       },
       {
         name: "Jacksonville",
@@ -237,7 +237,7 @@ export const states: State[] = [
         blurb:
           "Gainesville revolves around the University of Florida and UF Health Shands Hospital, with research spin-offs and startups growing out of the university. Because students and staff turn over every year, restaurants, landlords and service businesses have to win new customers each semester, which makes local search, reviews and mobile-first design essential.",
         industries: ["higher education and research", "healthcare", "biotech and technology startups"],
-        landmarks: ["University of Florida", "Depot Park"],
+        landmarks: ["the University of Florida", "Depot Park"],
       },
       {
         name: "Ocala",
@@ -248,7 +248,7 @@ export const states: State[] = [
         blurb:
           "Ocala is known as the Horse Capital of the World, with thoroughbred farms, equestrian services and the World Equestrian Center shaping its economy alongside distribution centers on I-75. Breeders, trainers and suppliers sell to buyers across the country, so their sites need to present horses, facilities and services clearly to people who may never visit in person.",
         industries: ["equestrian and horse breeding", "logistics and distribution", "healthcare"],
-        landmarks: ["Downtown Ocala Square", "World Equestrian Center"],
+        landmarks: ["Downtown Ocala Square", "the World Equestrian Center"],
       },
     ],
   },
@@ -277,7 +277,7 @@ export const states: State[] = [
         blurb:
           "Brooklyn has a dense mix of independent restaurants, design studios, makers and light manufacturers, many of them based in places like the Brooklyn Navy Yard and the converted warehouses of DUMBO. These businesses often sell on craft and personality, so their websites need strong visual design, online ordering or shops, and pages that target specific neighborhoods.",
         industries: ["creative and design studios", "food and beverage makers", "independent retail"],
-        landmarks: ["DUMBO", "Brooklyn Navy Yard"],
+        landmarks: ["DUMBO", "the Brooklyn Navy Yard"],
       },
       {
         name: "Buffalo",
@@ -332,7 +332,7 @@ export const states: State[] = [
         blurb:
           "As New York's state capital, Albany has an economy built around state government, the lobbyists, law firms, nonprofits and contractors that work with it, plus Albany Medical Center and area colleges. Organizations here often need accessible, professional sites that present credentials clearly to agencies and institutional clients.",
         industries: ["government and public affairs", "healthcare", "higher education and nanotechnology research"],
-        landmarks: ["Empire State Plaza", "Lark Street"],
+        landmarks: ["the Empire State Plaza", "Lark Street"],
       },
       {
         name: "New Rochelle",
@@ -365,7 +365,7 @@ export const states: State[] = [
         blurb:
           "Schenectady's identity was built by General Electric, which still makes power-generation equipment in the city, and it is home to Union College and the historic Proctors theatre. The Mohawk Harbor development and a revived downtown arts scene give restaurants and venues reasons to invest in event listings and online ticketing or reservations.",
         industries: ["power and energy equipment manufacturing", "higher education", "arts and entertainment"],
-        landmarks: ["Stockade Historic District", "Proctors"],
+        landmarks: ["the Stockade Historic District", "Proctors"],
       },
       {
         name: "Utica",
@@ -376,7 +376,7 @@ export const states: State[] = [
         blurb:
           "Utica is a Mohawk Valley city with a healthcare sector centered on Wynn Hospital, a manufacturing base, and a food culture known for tomato pie and chicken riggies. Refugee resettlement has brought many new business owners to the city, so clear, multilingual websites and accurate local listings help restaurants and shops reach the wider region.",
         industries: ["healthcare", "manufacturing", "restaurants and specialty food"],
-        landmarks: ["Bagg's Square", "Utica Zoo"],
+        landmarks: ["Bagg's Square", "the Utica Zoo"],
       },
       {
         name: "White Plains",
@@ -398,7 +398,7 @@ export const states: State[] = [
         blurb:
           "Troy, once known as the Collar City for its shirt-collar factories, is home to Rensselaer Polytechnic Institute and a well-preserved 19th-century downtown that has been used as a film set. Software and game studios grown from RPI sit alongside independent restaurants and shops that draw visitors to the Troy Waterfront Farmers Market.",
         industries: ["software and game development", "higher education and research", "independent restaurants and shops"],
-        landmarks: ["Rensselaer Polytechnic Institute", "Troy Savings Bank Music Hall"],
+        landmarks: ["Rensselaer Polytechnic Institute", "the Troy Savings Bank Music Hall"],
       },
       {
         name: "Niagara Falls",
@@ -420,7 +420,7 @@ export const states: State[] = [
         blurb:
           "Binghamton is the hub of New York's Southern Tier, with regional hospitals, nearby Binghamton University and an electronics and defense manufacturing tradition that dates to IBM's founding in neighboring Endicott. Local businesses, from spiedie restaurants to engineering suppliers, need websites that reach customers across Broome County and the Pennsylvania border.",
         industries: ["healthcare", "higher education", "electronics and defense manufacturing"],
-        landmarks: ["Ross Park Zoo", "Recreation Park"],
+        landmarks: ["the Ross Park Zoo", "Recreation Park"],
       },
       {
         name: "Ithaca",
@@ -431,7 +431,7 @@ export const states: State[] = [
         blurb:
           "Ithaca is home to Cornell University and Ithaca College, and its gorges, waterfalls and Cayuga Lake wineries bring a steady flow of visitors. Restaurants, inns and independent shops on the Commons serve students, faculty, parents and tourists, so their sites need to work for both locals and first-time visitors planning a trip.",
         industries: ["higher education and research", "tourism and wineries", "restaurants and independent retail"],
-        landmarks: ["Ithaca Commons", "Cornell University"],
+        landmarks: ["the Ithaca Commons", "Cornell University"],
       },
       {
         name: "Poughkeepsie",
@@ -442,7 +442,7 @@ export const states: State[] = [
         blurb:
           "Poughkeepsie is the Dutchess County seat and the end of Metro-North's Hudson Line, with IBM's long-running mainframe operations nearby and Vassar College and Marist College in the area. The Walkway Over the Hudson draws visitors, and local restaurants and service firms benefit from sites that reach both residents and weekend travelers from New York City.",
         industries: ["technology and computing", "healthcare", "higher education"],
-        landmarks: ["Walkway Over the Hudson", "Vassar College"],
+        landmarks: ["the Walkway Over the Hudson", "Vassar College"],
       },
       {
         name: "Newburgh",
@@ -453,7 +453,7 @@ export const states: State[] = [
         blurb:
           "Newburgh is a Hudson River city with a large historic district, a waterfront restaurant row and Washington's Headquarters, where the Continental Army's commander spent the end of the Revolutionary War. Nearby Stewart International Airport and the I-84 and I-87 interchange support logistics work, while restorations and new restaurants need websites that build trust with visitors discovering the city.",
         industries: ["restaurants and hospitality", "logistics and warehousing", "construction and historic restoration"],
-        landmarks: ["Washington's Headquarters State Historic Site", "Newburgh Waterfront"],
+        landmarks: ["Washington's Headquarters State Historic Site", "the Newburgh Waterfront"],
       },
       {
         name: "Saratoga Springs",
@@ -464,7 +464,7 @@ export const states: State[] = [
         blurb:
           "Saratoga Springs is known for the summer meet at Saratoga Race Course, its mineral springs and the Saratoga Performing Arts Center, with Skidmore College in town. Hotels, restaurants and shops on Broadway see a strong summer peak, so their sites need seasonal content, reservations and clear information for visitors the rest of the year too.",
         industries: ["horse racing and tourism", "hotels and restaurants", "arts and performance venues"],
-        landmarks: ["Saratoga Race Course", "Congress Park"],
+        landmarks: ["the Saratoga Race Course", "Congress Park"],
       },
       {
         name: "Kingston",
@@ -475,7 +475,7 @@ export const states: State[] = [
         blurb:
           "Kingston was New York's first state capital, and its Uptown Stockade District and Rondout waterfront now host restaurants, galleries and shops that serve Hudson Valley residents and Catskills-bound visitors. Many businesses here are small, design-minded operations that need a distinctive, easy-to-update website rather than a generic template.",
         industries: ["tourism and hospitality", "arts and crafts", "restaurants and food producers"],
-        landmarks: ["Uptown Stockade District", "Rondout"],
+        landmarks: ["the Uptown Stockade District", "Rondout"],
       },
     ],
   },
@@ -493,7 +493,7 @@ export const states: State[] = [
         blurb:
           "Houston's economy is driven by the energy industry, the Port of Houston, NASA's Johnson Space Center and the hospitals and research institutions of the Texas Medical Center. It is a very diverse, sprawling city, so small businesses do best with neighborhood-specific pages, multilingual content where it fits their customers, and sites that load quickly on mobile.",
         industries: ["energy and petrochemicals", "healthcare and medical research", "port and logistics"],
-        landmarks: ["Texas Medical Center", "Montrose"],
+        landmarks: ["the Texas Medical Center", "Montrose"],
       },
       {
         name: "San Antonio",
@@ -504,7 +504,7 @@ export const states: State[] = [
         blurb:
           "San Antonio combines a large military presence at Joint Base San Antonio with tourism around the River Walk and the Alamo, and a growing cybersecurity sector. Many customers are bilingual, so businesses here benefit from English and Spanish content, while tourism operators need fast booking pages that work for visitors on the go.",
         industries: ["military and defense", "tourism and hospitality", "cybersecurity"],
-        landmarks: ["River Walk", "The Alamo"],
+        landmarks: ["the River Walk", "the Alamo"],
       },
       {
         name: "Dallas",
@@ -515,7 +515,7 @@ export const states: State[] = [
         blurb:
           "Dallas is a major corporate and financial center with many company headquarters, a large wholesale and design trade, and restaurant and music districts such as Deep Ellum and Bishop Arts. Small firms here often sell to other businesses or compete on style, so polished design, strong case studies and clear calls to action carry real weight.",
         industries: ["financial services", "corporate headquarters and professional services", "restaurants and hospitality"],
-        landmarks: ["Deep Ellum", "Bishop Arts District"],
+        landmarks: ["Deep Ellum", "the Bishop Arts District"],
       },
       {
         name: "Austin",
@@ -526,7 +526,7 @@ export const states: State[] = [
         blurb:
           "Austin is the Texas state capital and home to the University of Texas, a large technology sector and a live-music and festival calendar that includes SXSW and Austin City Limits. Startups, agencies and local shops compete with tech-savvy peers, so expectations for site speed, design and clear messaging are high.",
         industries: ["technology and software", "state government", "live music and events"],
-        landmarks: ["South Congress Avenue", "Texas State Capitol"],
+        landmarks: ["South Congress Avenue", "the Texas State Capitol"],
       },
       {
         name: "Fort Worth",
@@ -537,7 +537,7 @@ export const states: State[] = [
         blurb:
           "Fort Worth builds fighter jets at Lockheed Martin's plant, moves freight through the AllianceTexas logistics hub, and is headquarters to American Airlines, while the Stockyards keep its Western heritage on display for visitors. Suppliers need sites that document capabilities, and hospitality businesses need content that speaks to tourists planning a trip.",
         industries: ["aerospace and defense", "logistics and transportation", "tourism and Western heritage"],
-        landmarks: ["Fort Worth Stockyards", "Sundance Square"],
+        landmarks: ["the Fort Worth Stockyards", "Sundance Square"],
       },
       {
         name: "El Paso",
@@ -547,7 +547,7 @@ export const states: State[] = [
         lng: -106.485,
         blurb:
           "El Paso sits across the Rio Grande from Ciudad Juarez, and cross-border manufacturing supply chains, Fort Bliss and the University of Texas at El Paso shape its economy. Most businesses serve a bilingual market, and customs brokers, logistics firms and local services need sites that work in both English and Spanish.",
-        industries: ["cross-border trade and logistics", "military", "healthcare"],
+        industries: ["cross-border trade and logistics", "military and defense services", "healthcare"],
         landmarks: ["Franklin Mountains State Park", "San Jacinto Plaza"],
       },
       {
@@ -570,7 +570,7 @@ export const states: State[] = [
         blurb:
           "Corpus Christi's economy rests on its deep-water port and refineries, Naval Air Station Corpus Christi, and beach tourism on North Beach and nearby Padre Island. Industrial contractors need sites that show safety records and capabilities, while coastal rentals, charters and restaurants depend on visitors finding them online before they arrive.",
         industries: ["energy and refining", "port and maritime services", "coastal tourism"],
-        landmarks: ["USS Lexington Museum", "North Beach"],
+        landmarks: ["the USS Lexington Museum", "North Beach"],
       },
       {
         name: "Plano",
@@ -592,7 +592,7 @@ export const states: State[] = [
         blurb:
           "Lubbock is the commercial center of the South Plains, with an economy tied to cotton and agriculture, Texas Tech University and its Health Sciences Center, and regional hospitals. Farm suppliers, ag-tech firms and local services draw customers from across a wide rural area, so clear service-area pages and accurate contact details are essential.",
         industries: ["agriculture and cotton", "higher education", "healthcare"],
-        landmarks: ["Texas Tech University", "Buddy Holly Center"],
+        landmarks: ["Texas Tech University", "the Buddy Holly Center"],
       },
       {
         name: "Laredo",
@@ -603,7 +603,7 @@ export const states: State[] = [
         blurb:
           "Laredo handles a large share of U.S.-Mexico truck trade through crossings such as the World Trade Bridge, supporting customs brokers, freight forwarders and warehouses. Most customers are bilingual, so trade-service firms and retailers need English and Spanish sites that explain services precisely and make quoting easy.",
         industries: ["international trade and customs brokerage", "trucking and warehousing", "retail"],
-        landmarks: ["San Agustin Plaza", "World Trade Bridge"],
+        landmarks: ["San Agustin Plaza", "the World Trade Bridge"],
       },
       {
         name: "Irving",
@@ -614,7 +614,7 @@ export const states: State[] = [
         blurb:
           "Irving borders DFW International Airport and contains the Las Colinas business district, home to corporate headquarters, hotels and the Irving Convention Center. Businesses here serve business travelers and office workers as well as residents, so sites should cover corporate services, events and fast local search.",
         industries: ["corporate headquarters", "hotels and conventions", "professional services"],
-        landmarks: ["Las Colinas", "Mandalay Canal"],
+        landmarks: ["Las Colinas", "the Mandalay Canal"],
       },
       {
         name: "Garland",
@@ -647,7 +647,7 @@ export const states: State[] = [
         blurb:
           "McKinney is the Collin County seat, with a historic downtown square of independent shops, restaurants and festivals, and ongoing residential growth on its edges. Downtown merchants need sites that promote events and sell online, while builders, realtors and service businesses need to reach the new households arriving each year.",
         industries: ["downtown retail and dining", "home building and real estate", "healthcare"],
-        landmarks: ["Historic Downtown McKinney", "Heard Natural Science Museum & Wildlife Sanctuary"],
+        landmarks: ["Historic Downtown McKinney", "the Heard Natural Science Museum & Wildlife Sanctuary"],
       },
       {
         name: "Amarillo",
@@ -658,7 +658,7 @@ export const states: State[] = [
         blurb:
           "Amarillo is the Texas Panhandle's trade center, with cattle feeding and beef processing, agriculture, aircraft assembly at Bell's facility and heavy truck traffic along I-40. Many businesses serve a rural region or travelers on historic Route 66, so strong local search and clear, practical information matter more than flashy design.",
         industries: ["cattle and beef processing", "agriculture", "trucking and logistics"],
-        landmarks: ["Route 66 Historic District", "Cadillac Ranch"],
+        landmarks: ["the Route 66 Historic District", "Cadillac Ranch"],
       },
       {
         name: "Grand Prairie",
@@ -680,7 +680,7 @@ export const states: State[] = [
         blurb:
           "Brownsville, at the southern tip of Texas across from Matamoros, has an economy built on cross-border trade, the Port of Brownsville and healthcare, with SpaceX's Starbase site nearby at Boca Chica. Local businesses serve a largely bilingual community and need English and Spanish sites that work well on phones.",
         industries: ["cross-border trade", "port and shipbuilding services", "healthcare"],
-        landmarks: ["Gladys Porter Zoo", "Palo Alto Battlefield National Historical Park"],
+        landmarks: ["the Gladys Porter Zoo", "the Palo Alto Battlefield National Historical Park"],
       },
       {
         name: "Denton",
@@ -691,7 +691,7 @@ export const states: State[] = [
         blurb:
           "Denton is a college town with the University of North Texas and Texas Woman's University, a music scene fed by UNT's College of Music, and Peterbilt's headquarters. Venues, cafes and shops around the courthouse square need sites that keep event calendars current and appeal to students as well as longtime residents.",
         industries: ["higher education", "live music and arts", "manufacturing"],
-        landmarks: ["Denton Square", "University of North Texas"],
+        landmarks: ["Denton Square", "the University of North Texas"],
       },
       {
         name: "Waco",

@@ -1,5 +1,7 @@
 /** Menu and footer structure. Service and location entries come from their catalogues. */
 
+import { site } from './site.ts';
+
 export interface NavLink {
   label: string;
   href: string;
@@ -9,6 +11,9 @@ export const aboutMenu: readonly NavLink[] = [
   { label: 'About Us', href: '/about' },
   { label: 'Frequently Asked Questions', href: '/faq' },
 ];
+
+/** Closes the header's Services list (desktop and mobile): the overview page. */
+export const allServices: NavLink = { label: 'All services', href: '/services' };
 
 export const headerLinks: readonly NavLink[] = [
   { label: 'Pricing', href: '/pricing' },
@@ -35,10 +40,23 @@ export const footerCompany: readonly NavLink[] = [
 
 export const footerLegal: readonly NavLink[] = [
   { label: 'Terms of Service', href: '/terms-of-service' },
+  { label: 'Terms and Conditions', href: '/terms' },
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Refund Policy', href: '/refund-policy' },
   { label: 'Cookie Policy', href: '/cookie-policy' },
 ];
+
+/** Names of the profiles in site.social: a profile added there without a name here fails the type check. */
+const SOCIAL_NAMES: Record<keyof typeof site.social, string> = {
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+};
+
+export const footerSocial: readonly NavLink[] = (Object.keys(SOCIAL_NAMES) as (keyof typeof site.social)[]).map(
+  (key) => ({ label: SOCIAL_NAMES[key], href: site.social[key] }),
+);
 
 /** The header's two-level location menu: names and slugs only, to keep island props small. */
 export interface NavState {

@@ -6,7 +6,7 @@ export interface Project {
   summary: string;
   /** What we delivered. */
   scope: readonly string[];
-  /** Two colours for the generated preview art (no photos to download). */
+  /** Two colors for the generated preview art (no photos to download). */
   palette: readonly [string, string];
 }
 
@@ -58,7 +58,7 @@ export const projects: readonly Project[] = [
     location: 'Kissimmee, FL',
     summary:
       'Bright, friendly pages, a gallery that stays light on mobile data and booking by text message, the way their customers already talk to them.',
-    scope: ['Monthly plan', 'Local SEO'],
+    scope: ['Custom website', 'Hosting and updates', 'Local SEO'],
     palette: ['#7c3aed', '#c084fc'],
   },
   {

@@ -30,7 +30,7 @@ export const premiumServices: readonly PremiumService[] = [
   },
   {
     title: 'Logo & Brand Kit',
-    description: 'A logo, colour palette and type choices that look right on your site, signs and social media.',
+    description: 'A logo, color palette and type choices that look right on your site, signs and social media.',
     price: null,
     smsBody: 'Hi! I would like a quote for a logo and brand kit.',
   },

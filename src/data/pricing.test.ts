@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faqFor } from './faq.ts';
-import { formatPrice, pricing, pricingReadings, startingPrice } from './pricing.ts';
+import { CANCELLATION_NOTICE_DAYS, formatPrice, priceLine, pricing, pricingReadings } from './pricing.ts';
 import { offers } from '../lib/structured-data.ts';
 import { PRICE_VALID_UNTIL } from './offer-validity.ts';
 
@@ -12,15 +12,17 @@ describe('pricing readings', () => {
       [199, 'monthly'],
     ]);
     expect(r.delivery.stat).toBe('7-14 Days');
+    expect(r.delivery.phrase).toBe('within 7-14 business days');
     expect(r.revisions).toBe('One round of revisions after the initial build.');
-    expect(r.notes.join(' ')).toContain('about $20 per year');
-    expect(r.plans[1]!.features).toContain('Cancel with 30-day notice');
+    expect(r.plans[0]!.features).toContain('Ready within 7-14 business days once we have your content and logo');
+    expect(r.plans[1]!.features).toEqual(expect.arrayContaining(['Domain registration and renewal', 'Cancel with 30-day notice']));
   });
 
   it('flat: one $250 plan, 7 days, unlimited revisions, no hidden fees', () => {
     const r = pricingReadings.flat;
     expect(r.plans.map((p) => p.price)).toEqual([250]);
     expect(r.delivery.stat).toBe('7 Days');
+    expect(r.delivery.phrase).toBe('in 7 business days');
     expect(r.revisions).toBe('Unlimited revisions.');
     expect(r.plans[0]!.features).toEqual(expect.arrayContaining(['Unlimited revisions', 'No hidden fees']));
   });
@@ -32,7 +34,32 @@ describe('pricing readings', () => {
   it('formats whole dollars the way the copy does', () => {
     expect(formatPrice(3800)).toBe('$3,800');
     expect(formatPrice(250)).toBe('$250');
-    expect(startingPrice(pricingReadings.custom)).toBe(199);
+    expect(priceLine(pricingReadings.custom)).toBe('$3,800 one-time, then $199 per month');
+    expect(priceLine(pricingReadings.flat)).toBe('$250 one-time');
+  });
+
+  // Issue item 10: 'Websites start at $199' (the monthly plan's price, alone), 'about $20 per year'
+  // beside a plan that includes the domain, '14-day delivery' beside '7-14 business days'.
+  it.each(['custom', 'flat'] as const)('%s: each fact is stated one way only', (model) => {
+    const r = pricingReadings[model];
+    const copy = [r.intro, r.summary, r.revisions, ...r.plans.flatMap((p) => [p.description, ...p.features])].join(' ');
+    const delivery = r.delivery.businessDays.join('-');
+    for (const span of copy.matchAll(/(\d+(?:-\d+)?)[ -](?:business )?days?/g)) {
+      expect([delivery, String(CANCELLATION_NOTICE_DAYS)]).toContain(span[1]);
+    }
+    for (const amount of copy.matchAll(/\$\d{1,3}(?:,\d{3})*/g)) {
+      const plan = r.plans.find((p) => formatPrice(p.price) === amount[0]);
+      expect(plan, amount[0]).toBeDefined();
+      if (plan?.billing === 'monthly') expect(copy).not.toMatch(new RegExp(`\\${amount[0]}(?! per month)`));
+    }
+    expect(r.summary).toContain(formatPrice(r.plans[0]!.price));
+  });
+
+  it('custom: the monthly plan follows the build, it is not an alternative to it', () => {
+    const [build, monthly] = pricingReadings.custom.plans;
+    expect(build!.billing).toBe('one-time');
+    expect(monthly!.badge).toBe('After launch');
+    expect(pricingReadings.custom.summary).toMatch(/paid once\. From launch, the All-Inclusive Monthly Plan is \$199 per month/);
   });
 });
 

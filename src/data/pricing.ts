@@ -1,7 +1,9 @@
 /**
- * Prices, delivery times and revision policy: both readings of our offer, selected
- * at build time by PRICING_MODEL. Everything that states a price, a delivery time or
- * the revision policy reads `pricing`, so the site never contradicts itself.
+ * Prices, delivery times, the revision policy and what each plan includes: both readings of our
+ * offer, selected at build time by PRICING_MODEL. Every page, FAQ answer, meta description and the
+ * Offer structured data read `pricing`, and each fact is written once below (the rest is derived
+ * from it), so no page can state a price or a delivery time the others do not.
+ * tests/e2e/prices*.spec.ts scan every built page of both readings for anything else.
  */
 
 export type PricingModel = 'custom' | 'flat';
@@ -14,111 +16,136 @@ export interface Plan {
   billing: 'one-time' | 'monthly';
   description: string;
   features: readonly string[];
-  /** Shown as the plan's badge, e.g. 'Most popular'. */
+  /** Shown as the plan's badge, e.g. 'After launch'. */
   badge?: string;
+}
+
+export interface Delivery {
+  /** Business days from receiving the client's content to launch: [min, max] or [exact]. */
+  businessDays: readonly [number] | readonly [number, number];
+  /** 'within 7-14 business days' */
+  phrase: string;
+  /** The phrase with what starts the clock: 'within 7-14 business days once we have your content and logo' */
+  promise: string;
+  /** Trust stat figure: '7-14 Days' */
+  stat: string;
+  /** Shortest form, for step titles: '7-14 days' */
+  short: string;
 }
 
 export interface PricingReading {
   model: PricingModel;
   headline: string;
+  /** The lead sentence wherever the plans are introduced. */
   intro: string;
   plans: readonly Plan[];
-  delivery: {
-    /** 'within 7-14 business days' */
-    phrase: string;
-    /** Trust stat figure: '7-14 Days' */
-    stat: string;
-    /** Shortest form for step titles: '7-14 days' */
-    short: string;
-  };
+  /** Every plan and its price in a sentence or two, for copy away from the plan cards (FAQ, city pages). */
+  summary: string;
+  delivery: Delivery;
+  /** The revision policy as a sentence. */
   revisions: string;
-  /** Extra facts stated next to the plans. */
-  notes: readonly string[];
 }
 
-const custom: PricingReading = {
-  model: 'custom',
-  headline: 'Simple, transparent pricing',
-  intro:
-    'One price for a custom-built website, then one monthly plan that keeps it hosted, secure and up to date. No long-term contract.',
-  plans: [
-    {
-      id: 'website-build',
-      name: 'Custom Website Build',
-      price: 3800,
-      billing: 'one-time',
-      description: 'A custom 5-page website designed and built for your business.',
-      features: [
-        'Custom 5-page website',
-        'Blog, ready for your first posts',
-        'Responsive on phones, tablets and desktops',
-        'SEO foundation: titles, metadata, sitemap and structured data',
-        '14-day delivery',
-        'Extra pages available to purchase',
-      ],
-    },
-    {
-      id: 'all-inclusive-monthly',
-      name: 'All-Inclusive Monthly Plan',
-      price: 199,
-      billing: 'monthly',
-      description: 'Everything your site needs after launch, handled for you.',
-      features: [
-        'Fast, secure hosting',
-        'Domain registration and renewal',
-        'Content updates whenever you need them',
-        'No long-term contract',
-        'Cancel with 30-day notice',
-      ],
-      badge: 'Most popular',
-    },
-  ],
-  delivery: { phrase: 'within 7-14 business days', stat: '7-14 Days', short: '7-14 days' },
-  revisions: 'One round of revisions after the initial build.',
-  notes: [
-    'A domain typically costs about $20 per year.',
-    'Delivery in 7-14 business days once we have your content.',
-    'One round of revisions after the initial build.',
-  ],
-};
-
-const flat: PricingReading = {
-  model: 'flat',
-  headline: 'One flat price. No surprises.',
-  intro: 'A professional website for a flat $250. Mobile-friendly, unlimited revisions and no hidden fees.',
-  plans: [
-    {
-      id: 'flat-website',
-      name: 'Professional Website',
-      price: 250,
-      billing: 'one-time',
-      description: 'A professional website for your business at one flat price.',
-      features: [
-        'Professional, mobile-friendly design',
-        'Unlimited revisions',
-        'Ready in 7 business days',
-        'No hidden fees',
-      ],
-      badge: 'Flat price',
-    },
-  ],
-  delivery: { phrase: 'in 7 business days', stat: '7 Days', short: '7 days' },
-  revisions: 'Unlimited revisions.',
-  notes: ['Ready in 7 business days.', 'Unlimited revisions until you love it.', 'No hidden fees.'],
-};
-
-export const pricingReadings: Record<PricingModel, PricingReading> = { custom, flat };
-
-/** The reading this build was made with (PRICING_MODEL, default 'custom'). */
-export const pricing: PricingReading = pricingReadings[__PRICING_MODEL__];
+/** Notice to cancel any monthly service (a website plan, SEO, ads or social media), in days. */
+export const CANCELLATION_NOTICE_DAYS = 30;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** '$3,800' */
 export const formatPrice = (dollars: number) => usd.format(dollars);
 
-/** '/month' for monthly plans, 'one-time' otherwise. */
+/** 'per month' for monthly plans, 'one-time' otherwise. */
 export const billingLabel = (plan: Plan) => (plan.billing === 'monthly' ? 'per month' : 'one-time');
 
-/** The lowest price a visitor can start at; used by the Offer structured data. */
-export const startingPrice = (reading: PricingReading = pricing) => Math.min(...reading.plans.map((p) => p.price));
+/** '$3,800 one-time, then $199 per month': every plan in order, for short copy such as meta descriptions. */
+export const priceLine = (reading: PricingReading) =>
+  reading.plans.map((plan) => `${formatPrice(plan.price)} ${billingLabel(plan)}`).join(', then ');
+
+function delivery(...businessDays: [number] | [number, number]): Delivery {
+  const span = businessDays.join('-');
+  const phrase = `${businessDays.length === 1 ? 'in' : 'within'} ${span} business days`;
+  return {
+    businessDays,
+    phrase,
+    promise: `${phrase} once we have your content and logo`,
+    stat: `${span} Days`,
+    short: `${span} days`,
+  };
+}
+
+const customDelivery = delivery(7, 14);
+const customRevisions = 'One round of revisions after the initial build';
+const customBuild: Plan = {
+  id: 'website-build',
+  name: 'Custom Website Build',
+  price: 3800,
+  billing: 'one-time',
+  description: 'A custom 5-page website designed and built for your business.',
+  features: [
+    'Custom 5-page website',
+    'Blog, ready for your first posts',
+    'Responsive on phones, tablets and desktops',
+    'SEO foundation: titles, metadata, sitemap and structured data',
+    `Ready ${customDelivery.promise}`,
+    customRevisions,
+    'Extra pages available to purchase',
+  ],
+};
+const customMonthly: Plan = {
+  id: 'all-inclusive-monthly',
+  name: 'All-Inclusive Monthly Plan',
+  price: 199,
+  billing: 'monthly',
+  description: 'From launch, everything your site needs, handled for you.',
+  features: [
+    'Fast, secure hosting',
+    'Domain registration and renewal',
+    'Content updates whenever you need them',
+    'No long-term contract',
+    `Cancel with ${CANCELLATION_NOTICE_DAYS}-day notice`,
+  ],
+  // The plan follows the build rather than competing with it: the badge says when it starts.
+  badge: 'After launch',
+};
+
+const custom: PricingReading = {
+  model: 'custom',
+  headline: 'Simple, transparent pricing',
+  intro:
+    'One price for a custom-built website, then one monthly plan that keeps it hosted, secure and up to date. No long-term contract.',
+  plans: [customBuild, customMonthly],
+  summary: `A custom website build is ${formatPrice(customBuild.price)}, paid once. From launch, the ${customMonthly.name} is ${formatPrice(customMonthly.price)} per month and covers hosting, domain registration and renewal, and content updates.`,
+  delivery: customDelivery,
+  revisions: `${customRevisions}.`,
+};
+
+const flatDelivery = delivery(7);
+const flatRevisions = 'Unlimited revisions';
+const flatWebsite: Plan = {
+  id: 'flat-website',
+  name: 'Professional Website',
+  price: 250,
+  billing: 'one-time',
+  description: 'A professional website for your business at one flat price.',
+  features: ['Professional, mobile-friendly design', flatRevisions, `Ready ${flatDelivery.promise}`, 'No hidden fees'],
+  badge: 'Flat price',
+};
+
+const flat: PricingReading = {
+  model: 'flat',
+  headline: 'One flat price. No surprises.',
+  intro: `A professional website for a flat ${formatPrice(flatWebsite.price)}. Mobile-friendly, unlimited revisions and no hidden fees.`,
+  plans: [flatWebsite],
+  summary: `Every professional website is a flat ${formatPrice(flatWebsite.price)}: mobile-friendly, with unlimited revisions and no hidden fees.`,
+  delivery: flatDelivery,
+  revisions: `${flatRevisions}.`,
+};
+
+export const pricingReadings: Record<PricingModel, PricingReading> = { custom, flat };
+
+/**
+ * The reading this build was made with (PRICING_MODEL, default 'custom'). The build constant
+ * exists only under Vite; Playwright specs import this module for pricingReadings.
+ */
+export const pricing: PricingReading =
+  pricingReadings[typeof __PRICING_MODEL__ === 'undefined' ? 'custom' : __PRICING_MODEL__];

@@ -3,6 +3,12 @@
  * e-mails and Markdown tokens ({{brand}}, {{phone}}, ...) all read from here.
  */
 
+/**
+ * Our hours follow Orlando's clock, which changes between EST and EDT: the name of the zone is
+ * right all year, an abbreviation only half of it.
+ */
+const TIME_ZONE = 'Eastern Time';
+
 export const site = {
   brand: 'Palmetto Web Studio',
   tagline: 'Websites that win local customers',
@@ -32,16 +38,18 @@ export const site = {
   },
   geo: { lat: 28.4158, lng: -81.2056 },
   businessHours: {
-    display: 'Monday-Friday 9:00 AM-5:00 PM EST',
+    display: `Monday-Friday 9:00 AM-5:00 PM ${TIME_ZONE}`,
     /** schema.org openingHoursSpecification */
     spec: [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' }],
   },
+  timeZone: TIME_ZONE,
   supportHours: [
     { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM' },
     { days: 'Saturday', hours: '10:00 AM to 2:00 PM' },
     { days: 'Sunday', hours: 'Closed' },
   ],
-  replyPromise: 'We reply within 24 hours.',
+  /** Said in the same words as the toast after a message is sent (CONTACT.sentDescription). */
+  replyPromise: 'We will get back to you shortly.',
   social: {
     twitter: 'https://twitter.com/palmettowebstudio',
     facebook: 'https://www.facebook.com/palmettowebstudio',
@@ -52,7 +60,7 @@ export const site = {
   smsGreeting: 'Hi! I have a question about a website for my business.',
   founded: 2019,
   defaultDescription:
-    'Orlando web design for small businesses: custom websites, an all-inclusive monthly plan, SEO, local SEO, Google Ads and social media management.',
+    'Orlando web design for small businesses: fast, mobile-first websites, SEO, local SEO, Google Ads and social media management.',
   defaultKeywords: [
     'Orlando web design',
     'small business website',
@@ -65,7 +73,12 @@ export const site = {
 } as const;
 
 export const addressLine = `${site.address.locality}, ${site.address.region} ${site.address.postalCode}`;
-export const supportHoursLine = site.supportHours.map((s) => `${s.days}: ${s.hours}`).join('; ');
+const openHours = site.supportHours.filter((s) => s.hours !== 'Closed').map((s) => `${s.days} ${s.hours}`);
+/**
+ * 'Monday to Friday 9:00 AM to 5:00 PM and Saturday 10:00 AM to 2:00 PM, Eastern Time': Markdown
+ * says 'call us during {{supportHours}}', so the line reads on after 'during'.
+ */
+export const supportHoursLine = `${[openHours.slice(0, -1).join(', '), openHours.at(-1)].filter(Boolean).join(' and ')}, ${site.timeZone}`;
 
 export const telHref = `tel:${site.phone.e164}`;
 export const smsHref = (body: string = site.smsGreeting) => `sms:${site.phone.e164}?body=${encodeURIComponent(body)}`;

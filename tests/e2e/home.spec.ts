@@ -105,7 +105,7 @@ test('footer shows the contact block and the current year', async ({ page }) => 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('Orlando, FL 32832');
   await expect(footer).toContainText('(407) 555-0142');
-  await expect(footer).toContainText('Monday-Friday 9:00 AM-5:00 PM EST');
+  await expect(footer).toContainText('Office hours: Monday-Friday 9:00 AM-5:00 PM Eastern Time');
   await expect(footer.locator('.copyright-year')).toHaveText(String(new Date().getFullYear()));
   for (const name of ['Home', 'About', 'Services', 'Pricing', 'Contact']) {
     await expect(

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BRAND, PUBLIC_ROUTES } from './pages.ts';
 import { states } from '../../src/data/locations.ts';
+import { site } from '../../src/data/site.ts';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -126,12 +127,40 @@ test('nothing under a private prefix is in the static output, and its pages answ
   expect(res.status()).toBe(302);
 });
 
-test('/terms and /terms-of-service are two pages, each its own canonical URL', async ({ page }) => {
+test('/terms and /terms-of-service are two pages, each its own canonical URL and sitemap entry', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  for (const [path, title] of [
+    ['/terms', 'Terms and conditions'],
+    ['/terms-of-service', 'Terms of service'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} | ${BRAND}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new URL(path, baseURL).href);
+    expect(sitemap, path).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
+  }
+  // Each says what it covers and points to the other.
   await page.goto('/terms');
-  await expect(page).toHaveTitle(`Terms and Conditions | ${BRAND}`);
-  await expect(page.getByRole('link', { name: 'Terms of Service' }).first()).toBeVisible();
-  await page.goto('/terms-of-service');
-  await expect(page).toHaveTitle(`Terms of Service | ${BRAND}`);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Service' }).first()).toHaveAttribute(
+    'href',
+    '/terms-of-service',
+  );
+});
+
+test('the footer links both sets of terms and every social profile in site.ts', async ({ page }) => {
+  for (const path of ['/', '/terms']) {
+    await page.goto(path);
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    await expect(legal.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
+    await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    const follow = page.getByRole('contentinfo').getByRole('navigation', { name: 'Follow Us' });
+    const hrefs = await follow.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.sort(), path).toEqual(Object.values(site.social).sort());
+  }
 });
 
 test('/favicon.ico is served (browsers ask for it whatever the page says)', async ({ request }) => {
