@@ -7,9 +7,9 @@ import { PRICE_VALID_UNTIL } from './offer-validity.ts';
 describe('pricing readings', () => {
   it('custom: $3,800 build plus $199/month, 7-14 days, one round of revisions', () => {
     const r = pricingReadings.custom;
-    expect(r.plans.map((p) => [p.price, p.billing])).toEqual([
-      [3800, 'one-time'],
-      [199, 'monthly'],
+    expect(r.plans.map((p) => [p.priceCents, p.billing])).toEqual([
+      [380_000, 'one-time'],
+      [19_900, 'monthly'],
     ]);
     expect(r.delivery.stat).toBe('7-14 Days');
     expect(r.delivery.phrase).toBe('within 7-14 business days');
@@ -20,7 +20,7 @@ describe('pricing readings', () => {
 
   it('flat: one $250 plan, 7 days, unlimited revisions, no hidden fees', () => {
     const r = pricingReadings.flat;
-    expect(r.plans.map((p) => p.price)).toEqual([250]);
+    expect(r.plans.map((p) => p.priceCents)).toEqual([25_000]);
     expect(r.delivery.stat).toBe('7 Days');
     expect(r.delivery.phrase).toBe('in 7 business days');
     expect(r.revisions).toBe('Unlimited revisions.');
@@ -32,8 +32,8 @@ describe('pricing readings', () => {
   });
 
   it('formats whole dollars the way the copy does', () => {
-    expect(formatPrice(3800)).toBe('$3,800');
-    expect(formatPrice(250)).toBe('$250');
+    expect(formatPrice(380_000)).toBe('$3,800');
+    expect(formatPrice(25_000)).toBe('$250');
     expect(priceLine(pricingReadings.custom)).toBe('$3,800 one-time, then $199 per month');
     expect(priceLine(pricingReadings.flat)).toBe('$250 one-time');
   });
@@ -48,11 +48,11 @@ describe('pricing readings', () => {
       expect([delivery, String(CANCELLATION_NOTICE_DAYS)]).toContain(span[1]);
     }
     for (const amount of copy.matchAll(/\$\d{1,3}(?:,\d{3})*/g)) {
-      const plan = r.plans.find((p) => formatPrice(p.price) === amount[0]);
+      const plan = r.plans.find((p) => formatPrice(p.priceCents) === amount[0]);
       expect(plan, amount[0]).toBeDefined();
       if (plan?.billing === 'monthly') expect(copy).not.toMatch(new RegExp(`\\${amount[0]}(?! per month)`));
     }
-    expect(r.summary).toContain(formatPrice(r.plans[0]!.price));
+    expect(r.summary).toContain(formatPrice(r.plans[0]!.priceCents));
   });
 
   it('custom: the monthly plan follows the build, it is not an alternative to it', () => {
@@ -71,7 +71,7 @@ describe('FAQ answers follow the selected reading', () => {
     const other = pricingReadings[model === 'custom' ? 'flat' : 'custom'];
     expect(text).toContain(pricingReadings[model].delivery.phrase);
     expect(text).not.toContain(other.delivery.phrase);
-    for (const plan of other.plans) expect(text).not.toContain(formatPrice(plan.price));
+    for (const plan of other.plans) expect(text).not.toContain(formatPrice(plan.priceCents));
   });
 });
 

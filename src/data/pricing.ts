@@ -11,8 +11,8 @@ export type PricingModel = 'custom' | 'flat';
 export interface Plan {
   id: string;
   name: string;
-  /** Whole US dollars. */
-  price: number;
+  /** Integer cents in USD, like every amount on the site. */
+  priceCents: number;
   billing: 'one-time' | 'monthly';
   description: string;
   features: readonly string[];
@@ -44,22 +44,36 @@ export interface PricingReading {
   delivery: Delivery;
   /** The revision policy as a sentence. */
   revisions: string;
+  /** What /checkout sells under this reading (src/features/checkout/quote.ts computes the amounts). */
+  checkout: CheckoutOffer;
+}
+
+/** What can be bought online: a base plan, optionally a monthly plan with it, optionally extra pages. */
+export interface CheckoutOffer {
+  /** The plan always in the order (the build), preselected at /checkout. */
+  base: Plan;
+  /** A monthly plan the customer may add to the base. */
+  monthly?: Plan;
+  /** Pages beyond the base plan's, sold per page. */
+  extraPage?: { priceCents: number; max: number };
 }
 
 /** Notice to cancel any monthly service (a website plan, SEO, ads or social media), in days. */
 export const CANCELLATION_NOTICE_DAYS = 30;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
-/** '$3,800' */
-export const formatPrice = (dollars: number) => usd.format(dollars);
+/** '$3,800' for whole dollars, '$12.50' otherwise: `cents` is an integer amount in cents. */
+export const formatPrice = (cents: number) =>
+  cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
 
 /** 'per month' for monthly plans, 'one-time' otherwise. */
 export const billingLabel = (plan: Plan) => (plan.billing === 'monthly' ? 'per month' : 'one-time');
 
 /** '$3,800 one-time, then $199 per month': every plan in order, for short copy such as meta descriptions. */
 export const priceLine = (reading: PricingReading) =>
-  reading.plans.map((plan) => `${formatPrice(plan.price)} ${billingLabel(plan)}`).join(', then ');
+  reading.plans.map((plan) => `${formatPrice(plan.priceCents)} ${billingLabel(plan)}`).join(', then ');
 
 function delivery(...businessDays: [number] | [number, number]): Delivery {
   const span = businessDays.join('-');
@@ -78,7 +92,7 @@ const customRevisions = 'One round of revisions after the initial build';
 const customBuild: Plan = {
   id: 'website-build',
   name: 'Custom Website Build',
-  price: 3800,
+  priceCents: 380_000,
   billing: 'one-time',
   description: 'A custom 5-page website designed and built for your business.',
   features: [
@@ -94,7 +108,7 @@ const customBuild: Plan = {
 const customMonthly: Plan = {
   id: 'all-inclusive-monthly',
   name: 'All-Inclusive Monthly Plan',
-  price: 199,
+  priceCents: 19_900,
   billing: 'monthly',
   description: 'From launch, everything your site needs, handled for you.',
   features: [
@@ -114,9 +128,10 @@ const custom: PricingReading = {
   intro:
     'One price for a custom-built website, then one monthly plan that keeps it hosted, secure and up to date. No long-term contract.',
   plans: [customBuild, customMonthly],
-  summary: `A custom website build is ${formatPrice(customBuild.price)}, paid once. From launch, the ${customMonthly.name} is ${formatPrice(customMonthly.price)} per month and covers hosting, domain registration and renewal, and content updates.`,
+  summary: `A custom website build is ${formatPrice(customBuild.priceCents)}, paid once. From launch, the ${customMonthly.name} is ${formatPrice(customMonthly.priceCents)} per month and covers hosting, domain registration and renewal, and content updates.`,
   delivery: customDelivery,
   revisions: `${customRevisions}.`,
+  checkout: { base: customBuild, monthly: customMonthly, extraPage: { priceCents: 15_000, max: 20 } },
 };
 
 const flatDelivery = delivery(7);
@@ -124,7 +139,7 @@ const flatRevisions = 'Unlimited revisions';
 const flatWebsite: Plan = {
   id: 'flat-website',
   name: 'Professional Website',
-  price: 250,
+  priceCents: 25_000,
   billing: 'one-time',
   description: 'A professional website for your business at one flat price.',
   features: ['Professional, mobile-friendly design', flatRevisions, `Ready ${flatDelivery.promise}`, 'No hidden fees'],
@@ -134,11 +149,12 @@ const flatWebsite: Plan = {
 const flat: PricingReading = {
   model: 'flat',
   headline: 'One flat price. No surprises.',
-  intro: `A professional website for a flat ${formatPrice(flatWebsite.price)}. Mobile-friendly, unlimited revisions and no hidden fees.`,
+  intro: `A professional website for a flat ${formatPrice(flatWebsite.priceCents)}. Mobile-friendly, unlimited revisions and no hidden fees.`,
   plans: [flatWebsite],
-  summary: `Every professional website is a flat ${formatPrice(flatWebsite.price)}: mobile-friendly, with unlimited revisions and no hidden fees.`,
+  summary: `Every professional website is a flat ${formatPrice(flatWebsite.priceCents)}: mobile-friendly, with unlimited revisions and no hidden fees.`,
   delivery: flatDelivery,
   revisions: `${flatRevisions}.`,
+  checkout: { base: flatWebsite },
 };
 
 export const pricingReadings: Record<PricingModel, PricingReading> = { custom, flat };

@@ -60,7 +60,7 @@ export function offers(reading: PricingReading = pricing): JsonLd {
       '@type': 'Offer',
       name: plan.name,
       description: `${plan.description} (${billingLabel(plan)})`,
-      price: plan.price.toFixed(2),
+      price: (plan.priceCents / 100).toFixed(2),
       priceCurrency: 'USD',
       priceValidUntil: PRICE_VALID_UNTIL,
       availability: 'https://schema.org/InStock',
@@ -70,7 +70,7 @@ export function offers(reading: PricingReading = pricing): JsonLd {
         ? {
             priceSpecification: {
               '@type': 'UnitPriceSpecification',
-              price: plan.price.toFixed(2),
+              price: (plan.priceCents / 100).toFixed(2),
               priceCurrency: 'USD',
               unitCode: 'MON',
               referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },

@@ -47,6 +47,12 @@ const schema = z.object({
   MAIL_KEY: optionalText,
   /** Where contact form notifications go (default: the site's e-mail). */
   AGENCY_INBOX: optionalText,
+  /** Stripe: with both set, checkout pays through Stripe Checkout; unset, orders are invoiced. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Signing secret of the webhook endpoint (/api/stripe/webhook) in the Stripe dashboard. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API origin (a local fake in tests): `http://127.0.0.1:12111`. */
+  STRIPE_API_URL: optionalText,
   /** `off` disables rate limits, for benchmarks and test harnesses only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Where the server listens. */

@@ -25,18 +25,21 @@ const NOTICE = /^\s*(?:written\s+)?notice\b/i;
 const context = (text: string, start: number, end: number) =>
   `"…${text.slice(Math.max(0, start - 50), end + 30).trim()}…"`;
 
+/** A plan's price in dollars, as pages and structured data write it. */
+const dollars = (plan: { priceCents: number }) => plan.priceCents / 100;
+
 /** Lowest one-time price: what a website can honestly be said to start at. */
 const entryPrice = (reading: PricingReading) =>
-  Math.min(...reading.plans.filter((p) => p.billing === 'one-time').map((p) => p.price));
+  Math.min(...reading.plans.filter((p) => p.billing === 'one-time').map(dollars));
 
 function moneyProblems(text: string, reading: PricingReading): string[] {
   const problems: string[] = [];
-  const known = reading.plans.map((p) => `${formatPrice(p.price)} (${p.billing})`).join(', ');
+  const known = reading.plans.map((p) => `${formatPrice(p.priceCents)} (${p.billing})`).join(', ');
   for (const m of text.matchAll(MONEY)) {
     const start = m.index;
     const end = start + m[0].length;
     const amount = Number(m[1]!.replaceAll(',', '')) + Number(`0.${m[2] ?? '0'}`);
-    const plans = reading.plans.filter((p) => p.price === amount);
+    const plans = reading.plans.filter((p) => dollars(p) === amount);
     const where = context(text, start, end);
     if (plans.length === 0) {
       problems.push(`${m[0]} is not a price of the ${reading.model} reading (${known}): ${where}`);
@@ -94,7 +97,7 @@ function walk(value: unknown, visit: (node: Node) => void) {
 
 function structuredDataProblems(html: string, reading: PricingReading): string[] {
   const problems: string[] = [];
-  const prices = reading.plans.map((p) => p.price);
+  const prices = reading.plans.map(dollars);
   for (const block of jsonLd(html)) {
     walk(block, (node) => {
       for (const key of ['price', 'lowPrice', 'highPrice', 'minPrice', 'maxPrice'] as const) {
@@ -107,7 +110,7 @@ function structuredDataProblems(html: string, reading: PricingReading): string[]
         problems.push(...moneyProblems(node.priceRange, reading).map((p) => `JSON-LD priceRange: ${p}`));
       }
       if (types(node).includes('Offer')) {
-        const plan = reading.plans.find((p) => p.price === Number(node.price));
+        const plan = reading.plans.find((p) => dollars(p) === Number(node.price));
         const spec = node.priceSpecification;
         const monthly = isNode(spec) && spec.unitCode === 'MON';
         if (plan && monthly !== (plan.billing === 'monthly')) {
@@ -136,7 +139,7 @@ function pixelProblems(html: string, reading: PricingReading): string[] {
     const params = JSON.parse(m[1]!.replaceAll('&quot;', '"')) as { content_name?: string; value?: number };
     if (params.value === undefined) return [];
     const plan = reading.plans.find((p) => p.name === params.content_name);
-    return plan?.price === params.value
+    return (plan && dollars(plan)) === params.value
       ? []
       : [`pixel event for '${params.content_name}' carries ${params.value}, not the plan's price`];
   });
@@ -194,7 +197,7 @@ export function describePriceScan(build: E2EBuild) {
 
     test(`/pricing states every ${reading.model} plan price and the delivery time (the scan sees them)`, () => {
       const text = readableText(builtPage(build, '/pricing').html);
-      for (const plan of reading.plans) expect(text).toContain(formatPrice(plan.price));
+      for (const plan of reading.plans) expect(text).toContain(formatPrice(plan.priceCents));
       expect(text).toContain(reading.delivery.phrase);
     });
   });

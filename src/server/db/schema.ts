@@ -141,11 +141,14 @@ export const AUDIT_ACTIONS = [
   'auth.activate',
   'admin.bootstrap',
   'admin.promote',
+  'order.status',
+  'subscription.cancel-request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * Who changed what, when and from where. Written in the same commit as the change
+ * Who changed what, when and from where. The action is typed (AUDIT_ACTIONS) but not
+ * CHECKed: a new action must not cost a rebuild of the largest table. Written in the same commit as the change
  * (src/server/security/audit.ts). Rows outlive their actor: no foreign key.
  */
 export const auditLog = sqliteTable(
@@ -164,9 +167,151 @@ export const auditLog = sqliteTable(
     /** The client address as resolved by the HTTP host (TRUST_PROXY aware); null outside a request. */
     ip: text('ip'),
   },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'intake_received',
+  'in_progress',
+  'in_review',
+  'delivered',
+  'canceled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ['invoice', 'stripe'] as const;
+export const BILLING_INTERVALS = ['once', 'month', 'year'] as const;
+
+/**
+ * What a customer bought. The id is random (26 characters) because it appears in the
+ * customer's URLs; amounts are integer cents in USD and computed by the server only.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Contact details as given at checkout (the account's e-mail may change later). */
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    businessName: text('business_name').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** What the customer pays now: the one-time items plus the first period of any monthly plan. */
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentProvider: text('payment_provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id for the payment (a Stripe Checkout Session), once there is one. */
+    paymentReference: text('payment_reference'),
+    /** From the checkout form: a repeated submit finds this order instead of making another. */
+    idempotencyKey: text('idempotency_key').unique(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    oneOf('audit_log_action_check', t.action, AUDIT_ACTIONS),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_payment_reference_idx').on(t.paymentReference),
+    oneOf('orders_status_check', t.status, ORDER_STATUSES),
+    oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
+    check('orders_total_check', sql`${t.totalCents} >= 0`),
   ],
 );
+
+/** The lines of an order, priced by the server at checkout. */
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What was sold: a plan id from src/data/pricing.ts or 'extra-page'. */
+    sku: text('sku').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    oneOf('order_items_interval_check', t.interval, BILLING_INTERVALS),
+    check('order_items_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.quantity} AND ${t.quantity} > 0`),
+  ],
+);
+
+/** Every status an order has had: who moved it, when, from what to what. */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The user who acted; null for the system (a payment provider, checkout itself). */
+    actorId: text('actor_id'),
+    /** null for the order's creation. */
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'canceling', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_SOURCES = ['checkout', 'admin'] as const;
+
+/** A recurring plan: the All-Inclusive Monthly Plan from checkout, or a custom one from an admin. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order it was bought with, if any. */
+    orderId: text('order_id').references(() => orders.id),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }),
+    /** When a requested cancellation takes effect (the end of the notice period). */
+    cancelAt: integer('cancel_at', { mode: 'timestamp_ms' }),
+    /** The provider's subscription id (Stripe `sub_…`). */
+    paymentReference: text('payment_reference'),
+    createdBy: text('created_by', { enum: SUBSCRIPTION_SOURCES }).notNull(),
+    /** When the provider's object last changed (Stripe event time): older news never overwrites newer. */
+    providerUpdatedAt: integer('provider_updated_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_status_idx').on(t.status),
+    index('subscriptions_payment_reference_idx').on(t.paymentReference),
+    oneOf('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
+    oneOf('subscriptions_interval_check', t.interval, BILLING_INTERVALS),
+    oneOf('subscriptions_created_by_check', t.createdBy, SUBSCRIPTION_SOURCES),
+    check('subscriptions_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Stripe webhook events already applied: recorded in the same commit as their effects. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's own time (Stripe `created`). */
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -1,0 +1,104 @@
+/**
+ * The checkout form in the browser: the total follows the selected options, and the same
+ * schema as the server shows every message at once on submit (no browser bubbles). A valid
+ * form is then posted as usual, so the server's 303 decides where the visitor lands.
+ */
+import { formatPrice, pricing } from '../../data/pricing.ts';
+import { quote } from './quote.ts';
+import { CHECKOUT } from './messages.ts';
+import { checkoutSchema } from './schema.ts';
+
+const FIELDS = ['name', 'email', 'phone', 'businessName', 'extraPages', 'terms'] as const;
+
+function values(form: HTMLFormElement): Record<string, unknown> {
+  const data = Object.fromEntries(new FormData(form).entries());
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => typeof v === 'string'));
+}
+
+function showTotal(form: HTMLFormElement) {
+  const raw = values(form);
+  const pages = Number(raw.extraPages ?? 0);
+  const priced = quote(pricing.checkout, {
+    extraPages: Number.isInteger(pages) && pages > 0 ? pages : 0,
+    monthly: raw.monthly !== undefined,
+  });
+  const summary = document.querySelector('[data-summary]');
+  const total = summary?.querySelector('[data-total]');
+  if (total) total.textContent = formatPrice(priced.totalCents);
+  const due = summary?.querySelector('[data-due-note]');
+  if (due) {
+    due.textContent = priced.monthly
+      ? `Due today, then ${formatPrice(priced.monthly.cents)} per month`
+      : 'Due today, paid once';
+  }
+  const lines = summary?.querySelector('[data-lines]');
+  if (lines) {
+    lines.replaceChildren(
+      ...priced.items.map((item) => {
+        const li = document.createElement('li');
+        li.className = 'flex justify-between gap-3';
+        const what = document.createElement('span');
+        what.textContent = `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.description}`;
+        const amount = document.createElement('span');
+        amount.textContent = formatPrice(item.amountCents);
+        li.append(what, amount);
+        return li;
+      }),
+    );
+  }
+}
+
+function showErrors(form: HTMLFormElement, errors: Partial<Record<string, string>>) {
+  for (const field of FIELDS) {
+    const control = form.querySelector<HTMLInputElement>(`#checkout-${field}`);
+    const slot = form.querySelector(`#checkout-${field}-error`);
+    if (!control) continue;
+    const message = errors[field];
+    if (message) control.setAttribute('aria-invalid', 'true');
+    else control.removeAttribute('aria-invalid');
+    if (slot) slot.textContent = message ?? '';
+  }
+}
+
+export function enhanceCheckout(form: HTMLFormElement) {
+  form.noValidate = true;
+  form.addEventListener('input', () => showTotal(form));
+  form.addEventListener('change', () => showTotal(form));
+  let sending = false;
+  form.addEventListener('submit', (event) => {
+    if (sending) {
+      // A double click: the first submit is on its way (and the key would find its order anyway).
+      event.preventDefault();
+      return;
+    }
+    const result = checkoutSchema.safeParse(values(form));
+    if (!result.success) {
+      event.preventDefault();
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        errors[key] ??= issue.message;
+      }
+      showErrors(form, errors);
+      const first = FIELDS.find((field) => errors[field]);
+      if (first) form.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
+      return;
+    }
+    showErrors(form, {});
+    sending = true;
+    const button = form.querySelector<HTMLButtonElement>('[data-submit]');
+    if (button) {
+      button.setAttribute('aria-disabled', 'true');
+      button.textContent = CHECKOUT.pending;
+    }
+  });
+  // Back from the payment page or /thank-you (bfcache): the form works again.
+  window.addEventListener('pageshow', () => {
+    sending = false;
+    const button = form.querySelector<HTMLButtonElement>('[data-submit]');
+    if (button) {
+      button.removeAttribute('aria-disabled');
+      button.textContent = CHECKOUT.submit;
+    }
+  });
+}

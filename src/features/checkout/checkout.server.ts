@@ -1,0 +1,190 @@
+/**
+ * Placing an order: the customer (signed in, known by e-mail, or a new pending account with
+ * an activation link), the order priced by the server, a pending subscription for a monthly
+ * plan, the customer's confirmation and the agency's notice, all in one durable commit. A
+ * repeated submit carrying the same form key finds the first order instead of making another.
+ */
+import type { InStatement } from '@libsql/client';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { pricing, type PricingReading } from '../../data/pricing.ts';
+import { site } from '../../data/site.ts';
+import type { AppDatabase } from '../../server/db/index.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { serverEnv } from '../../server/env.ts';
+import { newAccountToken } from '../accounts/account-links.ts';
+import { accountLink } from '../accounts/accounts.server.ts';
+import { activationMail } from '../accounts/mail.ts';
+import type { SessionUser } from '../accounts/session.ts';
+import { findUserByEmail, insertUserStatement, normalizeEmail } from '../accounts/users.ts';
+import { newOrderMail, orderConfirmationMail } from '../orders/mail.ts';
+import {
+  accountOrderUrl,
+  adminOrderUrl,
+  findOrderByIdempotencyKey,
+  newOrderStatements,
+  withItems,
+  type OrderWithItems,
+} from '../orders/orders.server.ts';
+import type { PaymentProviderName } from '../payments/provider.ts';
+import { quote } from './quote.ts';
+import type { CheckoutInput } from './schema.ts';
+
+export interface PlaceResult {
+  order: OrderWithItems;
+  /** true when this submit repeated an earlier one: nothing new was written. */
+  replay: boolean;
+}
+
+interface Customer {
+  userId: string;
+  statements: InStatement[];
+  /** For a customer who has not activated an account yet. */
+  activationUrl?: string;
+}
+
+/** Who the order belongs to, and what has to be written first for a customer we do not know yet. */
+async function customerFor(
+  database: AppDatabase,
+  input: CheckoutInput,
+  user: SessionUser | null,
+  now: number,
+): Promise<Customer> {
+  if (user) return { userId: user.id, statements: [] };
+  const known = await findUserByEmail(database.db, input.email);
+  if (known && known.status === 'active') return { userId: known.id, statements: [] };
+  if (known) {
+    // Pending (checkout or an admin made it): a fresh link, since the last one may have expired.
+    const link = newAccountToken(known.id, 'activation', now);
+    return {
+      userId: known.id,
+      statements: [link.statement],
+      activationUrl: accountLink('/activate-account', link.token),
+    };
+  }
+  const created = insertUserStatement(
+    { name: input.name, email: input.email, passwordHash: null, status: 'pending' },
+    now,
+  );
+  const link = newAccountToken(created.id, 'activation', now);
+  const activationUrl = accountLink('/activate-account', link.token);
+  return {
+    userId: created.id,
+    statements: [
+      created.statement,
+      link.statement,
+      outboxInsert({ ...activationMail(input.name, activationUrl), kind: 'account-activation', to: input.email }, now),
+    ],
+    activationUrl,
+  };
+}
+
+/**
+ * The order's idempotency key: the form's key (stable for a day per browser, so the back
+ * button and a resubmit carry it again) with a digest of what was ordered. The same form sent
+ * twice finds its order; a different order from the same browser is a new one.
+ */
+export function idempotencyKeyFor(input: CheckoutInput): string | null {
+  if (!input.idempotencyKey) return null;
+  const what = [
+    normalizeEmail(input.email),
+    input.name,
+    input.phone,
+    input.businessName,
+    input.extraPages,
+    input.monthly,
+  ].join('\u0000');
+  return `${input.idempotencyKey}.${encodeBase64urlNoPadding(sha256(new TextEncoder().encode(what))).slice(0, 22)}`;
+}
+
+const isUniqueViolation = (error: unknown, column: string) => {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')}`;
+  return text.includes('UNIQUE') && text.includes(column);
+};
+
+export async function placeOrder(
+  database: AppDatabase,
+  {
+    input,
+    user,
+    provider,
+    reading = pricing,
+  }: { input: CheckoutInput; user: SessionUser | null; provider: PaymentProviderName; reading?: PricingReading },
+  now = Date.now(),
+): Promise<PlaceResult> {
+  const email = normalizeEmail(input.email);
+  const key = idempotencyKeyFor(input);
+  for (let attempt = 0; ; attempt++) {
+    const earlier = key ? await findOrderByIdempotencyKey(database.db, key) : null;
+    if (earlier) return { order: await withItems(database.db, earlier), replay: true };
+    const customer = await customerFor(database, input, user, now);
+    const priced = quote(reading.checkout, { extraPages: input.extraPages, monthly: input.monthly });
+    const order = newOrderStatements(
+      {
+        userId: customer.userId,
+        name: input.name,
+        email,
+        phone: input.phone,
+        businessName: input.businessName,
+        quote: priced,
+        provider,
+        idempotencyKey: key,
+      },
+      now,
+    );
+    const mailOrder = {
+      id: order.id,
+      name: input.name,
+      email,
+      phone: input.phone,
+      businessName: input.businessName,
+      totalCents: priced.totalCents,
+      items: priced.items,
+    };
+    const confirmation = orderConfirmationMail(mailOrder, {
+      provider,
+      activationUrl: customer.activationUrl,
+      accountUrl: accountOrderUrl(order.id),
+    });
+    const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(order.id) });
+    try {
+      await database.writes.run([
+        ...customer.statements,
+        ...order.statements,
+        outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
+        outboxInsert(
+          { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
+          now,
+        ),
+      ]);
+    } catch (error) {
+      // A second submit of the same form, or two first orders for one new e-mail, committed
+      // between our read and our write: read again (once) and the database's answer stands.
+      if (attempt === 0 && (isUniqueViolation(error, 'idempotency_key') || isUniqueViolation(error, 'users.email'))) {
+        continue;
+      }
+      throw error;
+    }
+    return {
+      replay: false,
+      order: {
+        id: order.id,
+        userId: customer.userId,
+        name: input.name,
+        email,
+        phone: input.phone,
+        businessName: input.businessName,
+        status: 'pending_payment',
+        totalCents: priced.totalCents,
+        currency: 'usd',
+        paymentProvider: provider,
+        paymentReference: null,
+        idempotencyKey: key,
+        paidAt: null,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+        items: priced.items.map((item, position) => ({ ...item, id: '', orderId: order.id, position })),
+      },
+    };
+  }
+}

@@ -1,0 +1,25 @@
+/** Words around checkout: shared by the page, its script, the endpoint and the tests. */
+export const CHECKOUT = {
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  businessName: 'Business name is required',
+  businessNameMax: 'Business name must be at most 120 characters',
+  terms: 'You must agree to the terms and refund policy',
+  extraPages: 'Extra pages must be a whole number from 0 to {max}',
+  controlSingleLine: 'Please use one line of plain text (no line breaks or control characters)',
+  termsLabel: 'I agree to the Terms and Refund Policy',
+  submit: 'Place Order',
+  pending: 'Placing your order…',
+  title: 'Checkout',
+  /** Sent with a price, amount or total: the server sets every price. */
+  priceRefused: 'Prices are set by our server; please submit the form without amounts',
+  invalidNotice: 'Please correct the fields marked below.',
+  limitedNotice: 'You have placed several orders in a short time. Please wait a few minutes, or call us.',
+  errorNotice: 'We could not place your order. Nothing was charged. Please try again, or call us.',
+  providerDown:
+    'Your order is saved, but the payment page could not be opened. Please try again in a moment; you will not be charged twice.',
+  invoiceNote: 'No card needed: we will e-mail you an invoice for this order, payable online or by bank transfer.',
+  stripeNote: 'You will pay securely on the next page (Stripe). We never see your card details.',
+} as const;

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { statement } from '../../server/db/index.ts';
+import { orders } from '../../server/db/schema.ts';
+import { defineMutation, done, fail } from '../../server/http/mutation.ts';
+import type { RateLimitRule } from '../../server/security/rate-limit.ts';
+import { drizzle } from 'drizzle-orm/libsql';
+import { paymentProvider } from '../payments/provider.ts';
+import { placeOrder } from './checkout.server.ts';
+import { CHECKOUT } from './messages.ts';
+import { checkoutSchema, PRICE_LIKE_FIELD } from './schema.ts';
+
+export const CHECKOUT_BODY_LIMIT = 16 * 1024;
+/** Per client: generous for a person (a typo, a second order), tight for a script. */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'checkout', capacity: 10, windowMs: 10 * 60_000 };
+
+const builder = drizzle.mock();
+
+/** ?error= codes /checkout turns into a notice. */
+export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
+  ['invalid', CHECKOUT.invalidNotice],
+  ['limited', CHECKOUT.limitedNotice],
+  ['price', CHECKOUT.priceRefused],
+  ['provider', CHECKOUT.providerDown],
+  ['error', CHECKOUT.errorNotice],
+]);
+
+/**
+ * POST /api/checkout: places the order (server prices only), then hands the browser to the
+ * payment provider: our /thank-you for an invoice, Stripe's page for a card payment. JSON
+ * gets `{ orderId, redirect }`; a plain form post gets the 303.
+ */
+export const postCheckout = defineMutation({
+  access: 'public',
+  schema: checkoutSchema,
+  maxBytes: CHECKOUT_BODY_LIMIT,
+  limits: [{ rule: CHECKOUT_RATE_LIMIT, key: 'client' }],
+  formFailure: (code) =>
+    `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`,
+  async handle({ input, raw, user, database }) {
+    if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return fail(400, CHECKOUT.priceRefused, 'price');
+    const provider = await paymentProvider();
+    const placed = await placeOrder(database, { input, user, provider: provider.name });
+    const { order } = placed;
+    let start: Awaited<ReturnType<typeof provider.begin>>;
+    try {
+      start = await provider.begin(order);
+    } catch (error) {
+      console.error(`checkout: ${provider.name} could not start payment for order ${order.id}`, error);
+      // No field is wrong, but the form comes back filled in (with its key: a retry finds this order).
+      return fail(502, CHECKOUT.providerDown, 'provider', {});
+    }
+    if (start.reference && start.reference !== order.paymentReference) {
+      await database.writes.run([
+        statement(builder.update(orders).set({ paymentReference: start.reference }).where(eq(orders.id, order.id))),
+      ]);
+    }
+    return done(start.redirect, placed.replay ? 200 : 201, { orderId: order.id, redirect: start.redirect });
+  },
+});

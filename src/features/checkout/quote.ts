@@ -1,0 +1,65 @@
+/**
+ * The server's price for what a customer selected at /checkout. Every amount an order
+ * records comes from here and src/data/pricing.ts; nothing the browser sends is a price.
+ * Shared with the checkout page's script, which shows the same total live.
+ */
+import type { CheckoutOffer, Plan } from '../../data/pricing.ts';
+
+export type Interval = 'once' | 'month';
+
+export interface QuoteItem {
+  /** A plan id, or 'extra-page'. */
+  sku: string;
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  interval: Interval;
+}
+
+export interface Quote {
+  items: QuoteItem[];
+  /** Due now: the one-time items plus the first month of a monthly plan. */
+  totalCents: number;
+  /** The monthly plan bought with the order, charged every month after the first. */
+  monthly: { plan: Plan; cents: number } | null;
+}
+
+export interface Selection {
+  /** Pages beyond the base plan's (0 when the reading sells none). */
+  extraPages: number;
+  /** Add the reading's monthly plan to the build. */
+  monthly: boolean;
+}
+
+export const EXTRA_PAGE_SKU = 'extra-page';
+
+const intervalOf = (plan: Plan): Interval => (plan.billing === 'monthly' ? 'month' : 'once');
+
+const item = (sku: string, description: string, quantity: number, unitCents: number, interval: Interval) => ({
+  sku,
+  description,
+  quantity,
+  unitCents,
+  amountCents: unitCents * quantity,
+  interval,
+});
+
+export function quote(offer: CheckoutOffer, selection: Selection): Quote {
+  const { base, monthly, extraPage } = offer;
+  const items: QuoteItem[] = [item(base.id, base.name, 1, base.priceCents, intervalOf(base))];
+  const pages = extraPage ? Math.max(0, Math.min(extraPage.max, Math.trunc(selection.extraPages))) : 0;
+  if (extraPage && pages > 0) items.push(item(EXTRA_PAGE_SKU, 'Extra page', pages, extraPage.priceCents, 'once'));
+  const withMonthly = monthly && selection.monthly ? monthly : null;
+  if (withMonthly) items.push(item(withMonthly.id, withMonthly.name, 1, withMonthly.priceCents, 'month'));
+  return {
+    items,
+    totalCents: items.reduce((sum, line) => sum + line.amountCents, 0),
+    monthly: withMonthly ? { plan: withMonthly, cents: withMonthly.priceCents } : null,
+  };
+}
+
+/** The selection a `?plan=` link asks for: the monthly plan's id preselects it with the build. */
+export function selectionForPlan(offer: CheckoutOffer, plan: string | null): Selection {
+  return { extraPages: 0, monthly: plan !== null && offer.monthly?.id === plan };
+}

@@ -1,0 +1,298 @@
+/**
+ * Orders: the statements that record a new one (committed with its customer, mails and
+ * subscription by checkout), reads for the customer and the admin, and the one way an
+ * order's status changes (`moveOrder`), with its history row, in one transaction.
+ */
+import type { InStatement, Transaction } from '@libsql/client';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { insertionOrder } from '../../server/db/expressions.ts';
+import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
+import { orderEvents, orderItems, orders, subscriptions, users, type OrderStatus } from '../../server/db/schema.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { serverEnv } from '../../server/env.ts';
+import { auditStatement } from '../../server/security/audit.ts';
+import { randomId } from '../../server/security/tokens.ts';
+import type { Quote } from '../checkout/quote.ts';
+import type { PaymentProviderName } from '../payments/provider.ts';
+import { paymentReceiptMail, type MailOrder } from './mail.ts';
+import { canMove } from './status.ts';
+
+const builder = drizzle.mock();
+
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type OrderWithItems = Order & { items: OrderItem[] };
+
+export interface NewOrder {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  businessName: string;
+  quote: Quote;
+  provider: PaymentProviderName;
+  idempotencyKey: string | null;
+}
+
+/** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
+export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: InStatement[] } {
+  const id = randomId();
+  const at = new Date(now);
+  const statements: InStatement[] = [
+    statement(
+      builder.insert(orders).values({
+        id,
+        userId: order.userId,
+        name: order.name,
+        email: order.email,
+        phone: order.phone,
+        businessName: order.businessName,
+        status: 'pending_payment',
+        totalCents: order.quote.totalCents,
+        paymentProvider: order.provider,
+        idempotencyKey: order.idempotencyKey,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ),
+    statement(
+      builder
+        .insert(orderItems)
+        .values(
+          order.quote.items.map((item, position) => ({ id: crypto.randomUUID(), orderId: id, position, ...item })),
+        ),
+    ),
+    statement(
+      builder.insert(orderEvents).values({
+        id: crypto.randomUUID(),
+        orderId: id,
+        at,
+        actorId: null,
+        fromStatus: null,
+        toStatus: 'pending_payment',
+        note: 'Order placed at checkout',
+      }),
+    ),
+  ];
+  const monthly = order.quote.monthly;
+  if (monthly) {
+    statements.push(
+      statement(
+        builder.insert(subscriptions).values({
+          id: randomId(),
+          userId: order.userId,
+          orderId: id,
+          description: monthly.plan.name,
+          priceCents: monthly.cents,
+          interval: 'month',
+          status: 'pending',
+          createdBy: 'checkout',
+          createdAt: at,
+          updatedAt: at,
+        }),
+      ),
+    );
+  }
+  return { id, statements };
+}
+
+export async function findOrder(db: Db, id: string): Promise<Order | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Order | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function findOrderByPaymentReference(db: Db, reference: string): Promise<Order | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+  return row ?? null;
+}
+
+export async function itemsOf(db: Db, orderId: string): Promise<OrderItem[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+}
+
+export async function withItems(db: Db, order: Order): Promise<OrderWithItems> {
+  return { ...order, items: await itemsOf(db, order.id) };
+}
+
+/** The order if it belongs to `userId`; null otherwise (callers answer 404 either way). */
+export async function findCustomerOrder(db: Db, id: string, userId: string): Promise<OrderWithItems | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  return row ? withItems(db, row) : null;
+}
+
+export async function ordersOfCustomer(db: Db, userId: string): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(insertionOrder));
+}
+
+export async function historyOf(db: Db, orderId: string): Promise<OrderEvent[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(insertionOrder));
+}
+
+/** Newest orders first, for the admin area. */
+export async function latestOrders(db: Db, limit = 20): Promise<Order[]> {
+  return db.select().from(orders).orderBy(desc(orders.createdAt), desc(insertionOrder)).limit(limit);
+}
+
+export async function customerOf(db: Db, order: Order) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  return row ?? null;
+}
+
+export const toMailOrder = (order: OrderWithItems): MailOrder => ({
+  id: order.id,
+  name: order.name,
+  email: order.email,
+  phone: order.phone,
+  businessName: order.businessName,
+  totalCents: order.totalCents,
+  items: order.items,
+});
+
+/** Links in e-mails: the run-time public origin. */
+export const accountOrderUrl = (id: string) => `${serverEnv().SITE_URL}/account/orders/${id}`;
+export const adminOrderUrl = (id: string) => `${serverEnv().SITE_URL}/admin/orders/${id}`;
+
+export interface Move {
+  orderId: string;
+  to: OrderStatus;
+  /** Who moved it: a user id, or null for the system (a payment provider). */
+  actorId: string | null;
+  ip: string | null;
+  note?: string;
+  /** The payment's reference, recorded when the order becomes paid. */
+  paymentReference?: string;
+  /** Only move from these statuses (a provider's 'paid' applies to a pending order only). */
+  onlyFrom?: readonly OrderStatus[];
+}
+
+export type MoveResult =
+  { moved: true; from: OrderStatus } | { moved: false; reason: 'not-found' | 'not-allowed'; status?: OrderStatus };
+
+/**
+ * Moves an order inside `tx` (a write transaction the caller owns, so a webhook can record
+ * its event id in the same commit): checks the move, updates the order, writes the history
+ * row, and on payment marks a pending subscription active and queues the receipt. An admin
+ * move is audited.
+ */
+export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now()): Promise<MoveResult> {
+  const found = await tx.execute({ sql: 'SELECT status FROM orders WHERE id = ?', args: [move.orderId] });
+  const from = found.rows[0]?.status as OrderStatus | undefined;
+  if (!from) return { moved: false, reason: 'not-found' };
+  if (!canMove(from, move.to) || (move.onlyFrom && !move.onlyFrom.includes(from))) {
+    return { moved: false, reason: 'not-allowed', status: from };
+  }
+  const at = new Date(now);
+  const paid = move.to === 'paid';
+  const run = (s: InStatement) => tx.execute(s);
+  await run(
+    statement(
+      builder
+        .update(orders)
+        .set({
+          status: move.to,
+          updatedAt: at,
+          ...(paid && from === 'pending_payment' ? { paidAt: at } : {}),
+          ...(move.paymentReference ? { paymentReference: move.paymentReference } : {}),
+        })
+        .where(eq(orders.id, move.orderId)),
+    ),
+  );
+  await run(
+    statement(
+      builder.insert(orderEvents).values({
+        id: crypto.randomUUID(),
+        orderId: move.orderId,
+        at,
+        actorId: move.actorId,
+        fromStatus: from,
+        toStatus: move.to,
+        note: move.note ?? null,
+      }),
+    ),
+  );
+  if (paid && from === 'pending_payment') {
+    await run(
+      statement(
+        builder
+          .update(subscriptions)
+          .set({ status: 'active', updatedAt: at })
+          .where(and(eq(subscriptions.orderId, move.orderId), eq(subscriptions.status, 'pending'))),
+      ),
+    );
+    const order = await readOrderIn(tx, move.orderId);
+    if (order) {
+      const mail = paymentReceiptMail(order, { accountUrl: accountOrderUrl(order.id), paidAt: at });
+      await run(outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email }, now));
+    }
+  }
+  if (move.actorId) {
+    await run(
+      auditStatement(
+        {
+          actorId: move.actorId,
+          action: 'order.status',
+          entityType: 'order',
+          entityId: move.orderId,
+          before: { status: from },
+          after: { status: move.to, note: move.note ?? null },
+          ip: move.ip,
+        },
+        now,
+      ),
+    );
+  }
+  return { moved: true, from };
+}
+
+/** `moveOrderIn` in a transaction of its own. */
+export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): Promise<MoveResult> {
+  return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
+}
+
+async function readOrderIn(tx: Transaction, id: string): Promise<MailOrder | null> {
+  const order = await tx.execute({
+    sql: 'SELECT id, name, email, phone, business_name, total_cents FROM orders WHERE id = ?',
+    args: [id],
+  });
+  const row = order.rows[0];
+  if (!row) return null;
+  const items = await tx.execute({
+    sql: 'SELECT description, quantity, amount_cents, interval FROM order_items WHERE order_id = ? ORDER BY position',
+    args: [id],
+  });
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    email: String(row.email),
+    phone: String(row.phone),
+    businessName: String(row.business_name),
+    totalCents: Number(row.total_cents),
+    items: items.rows.map((r) => ({
+      description: String(r.description),
+      quantity: Number(r.quantity),
+      amountCents: Number(r.amount_cents),
+      interval: String(r.interval),
+    })),
+  };
+}
