@@ -163,7 +163,8 @@ describe('POST /api/checkout (invoice mode)', () => {
     const email = unique();
     const first = await post(valid(email));
     const second = await post(valid(email.toUpperCase()));
-    const [a, b] = await Promise.all([first, second].map(async (r) => (await r.json()) as { orderId: string }));
+    const a = (await first.json()) as { orderId: string };
+    const b = (await second.json()) as { orderId: string };
     expect((await orderOf(a.orderId)).userId).toBe((await orderOf(b.orderId)).userId);
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
