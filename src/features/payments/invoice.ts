@@ -10,4 +10,6 @@ export const invoiceProvider: PaymentProvider = {
   async begin(order) {
     return { redirect: `/thank-you?order=${orderNumber(order.id)}&payment=invoice` };
   },
+  // Nothing bills automatically: the agency stops invoicing at the recorded date.
+  async scheduleCancel() {},
 };

@@ -39,6 +39,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Called after the order is committed (and again for a repeated submit): must be idempotent per order. */
   begin(order: OrderToPay): Promise<PaymentStart>;
+  /**
+   * Ends a subscription at `cancelAt` (the end of the notice period), at the provider too when
+   * it bills it (`paymentReference`); null `cancelAt` withdraws a scheduled end.
+   */
+  scheduleCancel(subscription: { paymentReference: string | null }, cancelAt: Date | null): Promise<void>;
 }
 
 /** Which provider this server runs with, from its settings. */

@@ -7,5 +7,8 @@ export function stripeProvider(): PaymentProvider {
     async begin() {
       throw new Error('Stripe checkout is not built yet');
     },
+    async scheduleCancel() {
+      throw new Error('Stripe checkout is not built yet');
+    },
   };
 }
