@@ -196,7 +196,9 @@ export type MoveResult =
  * move is audited.
  */
 export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now()): Promise<MoveResult> {
-  const found = await tx.execute({ sql: 'SELECT status FROM orders WHERE id = ?', args: [move.orderId] });
+  const found = await tx.execute(
+    statement(builder.select({ status: orders.status }).from(orders).where(eq(orders.id, move.orderId))),
+  );
   const from = found.rows[0]?.status as OrderStatus | undefined;
   if (!from) return { moved: false, reason: 'not-found' };
   if (!canMove(from, move.to) || (move.onlyFrom && !move.onlyFrom.includes(from))) {
@@ -271,16 +273,13 @@ export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): 
 }
 
 async function readOrderIn(tx: Transaction, id: string): Promise<MailOrder | null> {
-  const order = await tx.execute({
-    sql: 'SELECT id, name, email, phone, business_name, total_cents FROM orders WHERE id = ?',
-    args: [id],
-  });
+  // Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
+  const order = await tx.execute(statement(builder.select().from(orders).where(eq(orders.id, id))));
   const row = order.rows[0];
   if (!row) return null;
-  const items = await tx.execute({
-    sql: 'SELECT description, quantity, amount_cents, interval FROM order_items WHERE order_id = ? ORDER BY position',
-    args: [id],
-  });
+  const items = await tx.execute(
+    statement(builder.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position))),
+  );
   return {
     id: String(row.id),
     name: String(row.name),
