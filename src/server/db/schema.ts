@@ -3,7 +3,17 @@
  * (commit it); the server applies pending migrations when it starts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { blob, check, index, integer, real, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  blob,
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 
 /**
  * CHECK (column IN (...)): drizzle's `text({ enum })` types the column but the database
@@ -73,7 +83,7 @@ export const rateLimits = sqliteTable('rate_limits', {
 });
 
 export const USER_ROLES = ['customer', 'admin'] as const;
-export const USER_STATUSES = ['active', 'pending'] as const;
+export const USER_STATUSES = ['active', 'pending', 'deleted'] as const;
 
 /** People who sign in. `email` is stored lower-cased, so uniqueness is case-insensitive. */
 export const users = sqliteTable(
@@ -85,8 +95,13 @@ export const users = sqliteTable(
     /** null until the account is activated (created by checkout or an admin). */
     passwordHash: text('password_hash'),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
-    /** 'pending': created for a customer who has not set a password yet. */
+    /**
+     * 'pending': created for a customer who has not set a password yet. 'deleted': the person
+     * deleted their account; the row stays, anonymised, because their orders stay in the books.
+     */
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    /** A new e-mail address waiting for its confirmation link (src/features/accounts). */
+    pendingEmail: text('pending_email'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -111,7 +126,7 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-export const TOKEN_PURPOSES = ['activation', 'password_reset'] as const;
+export const TOKEN_PURPOSES = ['activation', 'password_reset', 'email_change'] as const;
 
 /** Single-use links sent by e-mail (account activation, password reset); stored hashed. */
 export const accountTokens = sqliteTable(
@@ -291,6 +306,8 @@ export const subscriptions = sqliteTable(
     /** The provider's subscription id (Stripe `sub_…`). */
     paymentReference: text('payment_reference'),
     createdBy: text('created_by', { enum: SUBSCRIPTION_SOURCES }).notNull(),
+    /** When the customer accepted a subscription the agency offered (null for checkout's own). */
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
     /** When the provider's object last changed (Stripe event time): older news never overwrites newer. */
     providerUpdatedAt: integer('provider_updated_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -315,3 +332,71 @@ export const stripeEvents = sqliteTable('stripe_events', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+export const INTAKE_STATUSES = ['draft', 'submitted'] as const;
+export type IntakeStatus = (typeof INTAKE_STATUSES)[number];
+
+/**
+ * The website intake for an order: what the customer wants built. Saved as a draft while
+ * they type (every save bumps `version`; a save carrying an older version is refused, so two
+ * tabs never overwrite each other), locked once submitted until the agency reopens it.
+ */
+export const intakes = sqliteTable(
+  'intakes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: INTAKE_STATUSES }).notNull().default('draft'),
+    version: integer('version').notNull().default(0),
+    /** The answers as JSON (src/features/intake/schema.ts documents every field). */
+    data: text('data', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('intakes_user_idx').on(t.userId),
+    index('intakes_status_idx').on(t.status, t.updatedAt),
+    oneOf('intakes_status_check', t.status, INTAKE_STATUSES),
+  ],
+);
+
+export const INTAKE_FILE_KINDS = ['logo', 'photo'] as const;
+
+/** Logos and photos uploaded with an intake: stored outside the public folder under random names. */
+export const intakeFiles = sqliteTable(
+  'intake_files',
+  {
+    id: text('id').primaryKey(),
+    intakeId: text('intake_id')
+      .notNull()
+      .references(() => intakes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: INTAKE_FILE_KINDS }).notNull(),
+    /** The browser's id for this file: a retried upload finds the first one. */
+    clientKey: text('client_key').notNull(),
+    /** As the customer named it (shown, never used as a path). */
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** Random file names inside UPLOADS_DIR. */
+    storedName: text('stored_name').notNull(),
+    thumbName: text('thumb_name').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('intake_files_intake_idx').on(t.intakeId, t.createdAt),
+    uniqueIndex('intake_files_client_key_idx').on(t.intakeId, t.clientKey),
+    oneOf('intake_files_kind_check', t.kind, INTAKE_FILE_KINDS),
+  ],
+);
