@@ -158,6 +158,7 @@ export const AUDIT_ACTIONS = [
   'admin.promote',
   'order.status',
   'subscription.cancel-request',
+  'intake.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

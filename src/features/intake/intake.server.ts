@@ -1,0 +1,277 @@
+/**
+ * The intake's life on the server: read (or start) the intake of a customer's order, save a
+ * draft against the version the browser saw, submit it (moves a paid order to 'intake
+ * received', tells the agency, locks it), and reopen it for the customer (an admin).
+ * Every change runs in one write transaction, so version checks and writes cannot interleave.
+ */
+import type { Transaction } from '@libsql/client';
+import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { site } from '../../data/site.ts';
+import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
+import { intakes, orders } from '../../server/db/schema.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { serverEnv } from '../../server/env.ts';
+import { auditStatement } from '../../server/security/audit.ts';
+import { randomId } from '../../server/security/tokens.ts';
+import { moveOrderIn } from '../orders/orders.server.ts';
+import { intakeSubmittedMail } from './mail.ts';
+import { submitProblems, type IntakeData } from './schema.ts';
+
+const builder = drizzle.mock();
+
+export type Intake = typeof intakes.$inferSelect;
+
+/** What the customer sees: the saved intake, or an empty one (version 0) prefilled from the order. */
+export interface IntakeView {
+  id: string | null;
+  orderId: string;
+  status: Intake['status'];
+  version: number;
+  data: IntakeData;
+  updatedAt: Date | null;
+  submittedAt: Date | null;
+}
+
+/** The intake of `orderId` if that order is `userId`'s (or any order, for an admin: userId null); null otherwise. */
+export async function intakeForOrder(db: Db, orderId: string, userId: string | null): Promise<IntakeView | null> {
+  const [order] = await db
+    .select({ id: orders.id, userId: orders.userId, businessName: orders.businessName, phone: orders.phone })
+    .from(orders)
+    .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId));
+  if (!order) return null;
+  const [row] = await db.select().from(intakes).where(eq(intakes.orderId, orderId));
+  if (row) return { ...row, data: row.data ?? {} };
+  return {
+    id: null,
+    orderId,
+    status: 'draft',
+    version: 0,
+    data: { businessName: order.businessName, phone: order.phone },
+    updatedAt: null,
+    submittedAt: null,
+  };
+}
+
+export type SaveResult =
+  | { ok: true; version: number; savedAt: Date }
+  | { ok: false; reason: 'not-found' | 'locked' }
+  | { ok: false; reason: 'conflict'; version: number };
+
+interface Row {
+  id: string;
+  status: string;
+  version: number;
+  data: IntakeData;
+}
+
+async function readIn(tx: Transaction, orderId: string, userId: string | null) {
+  const order = await tx.execute(
+    statement(
+      builder
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          businessName: orders.businessName,
+          phone: orders.phone,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId)),
+    ),
+  );
+  const o = order.rows[0];
+  if (!o) return null;
+  const found = await tx.execute(statement(builder.select().from(intakes).where(eq(intakes.orderId, orderId))));
+  const r = found.rows[0];
+  const row: Row | null = r
+    ? {
+        id: String(r.id),
+        status: String(r.status),
+        version: Number(r.version),
+        data: JSON.parse(String(r.data)) as IntakeData,
+      }
+    : null;
+  return {
+    order: {
+      id: String(o.id),
+      userId: String(o.user_id),
+      status: String(o.status),
+      businessName: String(o.business_name),
+      phone: String(o.phone),
+    },
+    row,
+  };
+}
+
+/**
+ * Saves `changes` over the draft if the browser saw the current `version` (a first save sees
+ * 0). Answers the new version, or why not: a newer save exists (conflict), or it is submitted.
+ */
+export function saveDraft(
+  database: AppDatabase,
+  { orderId, userId, version, changes }: { orderId: string; userId: string; version: number; changes: IntakeData },
+  now = Date.now(),
+): Promise<SaveResult> {
+  return database.writes.transaction(async (tx): Promise<SaveResult> => {
+    const found = await readIn(tx, orderId, userId);
+    if (!found) return { ok: false, reason: 'not-found' };
+    const { order, row } = found;
+    if (row?.status === 'submitted') return { ok: false, reason: 'locked' };
+    const current = row?.version ?? 0;
+    if (version !== current) return { ok: false, reason: 'conflict', version: current };
+    const at = new Date(now);
+    const next = current + 1;
+    if (row) {
+      await tx.execute(
+        statement(
+          builder
+            .update(intakes)
+            .set({ data: { ...row.data, ...changes }, version: next, updatedAt: at })
+            .where(and(eq(intakes.id, row.id), eq(intakes.version, current))),
+        ),
+      );
+    } else {
+      await tx.execute(
+        statement(
+          builder.insert(intakes).values({
+            id: randomId(),
+            orderId,
+            userId: order.userId,
+            status: 'draft',
+            version: next,
+            data: { businessName: order.businessName, phone: order.phone, ...changes },
+            createdAt: at,
+            updatedAt: at,
+          }),
+        ),
+      );
+    }
+    return { ok: true, version: next, savedAt: at };
+  });
+}
+
+export type SubmitResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: 'not-found' | 'locked' }
+  | { ok: false; reason: 'conflict'; version: number }
+  | { ok: false; reason: 'incomplete'; problems: Record<string, string> };
+
+/**
+ * Submits the intake as saved (after the browser's last changes, applied first with the same
+ * version check): every required answer present, then locked; a paid order moves to 'intake
+ * received'; the agency gets an e-mail.
+ */
+export function submitIntake(
+  database: AppDatabase,
+  {
+    orderId,
+    userId,
+    version,
+    changes,
+    ip,
+  }: { orderId: string; userId: string; version: number; changes: IntakeData; ip: string | null },
+  now = Date.now(),
+): Promise<SubmitResult> {
+  return database.writes.transaction(async (tx): Promise<SubmitResult> => {
+    const found = await readIn(tx, orderId, userId);
+    if (!found) return { ok: false, reason: 'not-found' };
+    const { order, row } = found;
+    if (row?.status === 'submitted') return { ok: false, reason: 'locked' };
+    const current = row?.version ?? 0;
+    if (version !== current) return { ok: false, reason: 'conflict', version: current };
+    const data = { businessName: order.businessName, phone: order.phone, ...(row?.data ?? {}), ...changes };
+    const problems = submitProblems(data);
+    if (Object.keys(problems).length > 0) return { ok: false, reason: 'incomplete', problems };
+    const at = new Date(now);
+    const next = current + 1;
+    const id = row?.id ?? randomId();
+    if (row) {
+      await tx.execute(
+        statement(
+          builder
+            .update(intakes)
+            .set({ data, version: next, status: 'submitted', submittedAt: at, updatedAt: at })
+            .where(eq(intakes.id, id)),
+        ),
+      );
+    } else {
+      await tx.execute(
+        statement(
+          builder.insert(intakes).values({
+            id,
+            orderId,
+            userId: order.userId,
+            status: 'submitted',
+            version: next,
+            data,
+            submittedAt: at,
+            createdAt: at,
+            updatedAt: at,
+          }),
+        ),
+      );
+    }
+    if (order.status === 'paid') {
+      await moveOrderIn(
+        tx,
+        { orderId, to: 'intake_received', actorId: null, ip, note: 'Intake submitted by the customer' },
+        now,
+      );
+    }
+    const mail = intakeSubmittedMail(
+      { orderId, businessName: data.businessName ?? order.businessName, data },
+      {
+        adminUrl: `${serverEnv().SITE_URL}/admin/website-info/${id}`,
+      },
+    );
+    await tx.execute(
+      outboxInsert({ ...mail, kind: 'intake-submitted', to: serverEnv().AGENCY_INBOX ?? site.email }, now),
+    );
+    return { ok: true, version: next };
+  });
+}
+
+/** An admin opens a submitted intake for the customer again (audited). */
+export function reopenIntake(
+  database: AppDatabase,
+  { intakeId, adminId, ip }: { intakeId: string; adminId: string; ip: string | null },
+  now = Date.now(),
+): Promise<boolean> {
+  return database.writes.transaction(async (tx) => {
+    const found = await tx.execute(
+      statement(
+        builder
+          .select({ status: intakes.status, version: intakes.version })
+          .from(intakes)
+          .where(eq(intakes.id, intakeId)),
+      ),
+    );
+    const row = found.rows[0];
+    if (!row || row.status !== 'submitted') return false;
+    const at = new Date(now);
+    await tx.execute(
+      statement(
+        builder
+          .update(intakes)
+          .set({ status: 'draft', version: Number(row.version) + 1, updatedAt: at })
+          .where(eq(intakes.id, intakeId)),
+      ),
+    );
+    await tx.execute(
+      auditStatement(
+        {
+          actorId: adminId,
+          action: 'intake.reopen',
+          entityType: 'intake',
+          entityId: intakeId,
+          before: { status: 'submitted' },
+          after: { status: 'draft' },
+          ip,
+        },
+        now,
+      ),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,28 @@
+/** Words around the website intake: shared by its pages, script, endpoints and tests. */
+export const INTAKE = {
+  title: 'Website intake',
+  completeLink: 'Complete Intake',
+  saveDraft: 'Save draft',
+  next: 'Next',
+  back: 'Back',
+  submit: 'Submit intake',
+  saved: 'Saved',
+  notSaved: 'Not saved yet',
+  saving: 'Saving…',
+  offline: 'Not saved yet: you are offline. We will save as soon as the connection returns.',
+  conflict:
+    'This intake was changed in another tab or on another device. Reload the page to see the latest version before you continue.',
+  locked: 'This intake has been submitted. Contact us if you need to change something.',
+  notFound: 'Intake not found',
+  submitted: 'Thank you! Your intake is submitted and we are getting started.',
+  draftSaved: 'Draft saved.',
+  missing: 'Please answer this question before you submit',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  control: 'Please remove control characters (such as NUL) from this answer',
+  choose: 'Please choose one of the options',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  version: 'Reload the page: the form is out of date',
+  invalidNotice: 'Please correct the answers marked below.',
+  submitMissing: 'A few answers are still missing. They are marked below.',
+} as const;
