@@ -248,7 +248,7 @@ export function reopenIntake(
       ),
     );
     const row = found.rows[0];
-    if (!row || row.status !== 'submitted') return false;
+    if (row?.status !== 'submitted') return false;
     const at = new Date(now);
     await tx.execute(
       statement(
