@@ -18,16 +18,14 @@ afterAll(() => cleanup());
 async function customerWithOrder() {
   const userId = crypto.randomUUID();
   const now = new Date();
-  await database.db
-    .insert(users)
-    .values({
-      id: userId,
-      name: 'Ann',
-      email: `${userId}@example.com`,
-      status: 'active',
-      createdAt: now,
-      updatedAt: now,
-    });
+  await database.db.insert(users).values({
+    id: userId,
+    name: 'Ann',
+    email: `${userId}@example.com`,
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
   const order = newOrderStatements({
     userId,
     name: 'Ann',

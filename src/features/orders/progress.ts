@@ -1,0 +1,33 @@
+/**
+ * What the customer sees of an order's progress: the timeline's steps, which one is current,
+ * and the one thing to do next.
+ */
+import type { IntakeStatus, OrderStatus } from '../../server/db/schema.ts';
+
+export const TIMELINE: readonly { status: OrderStatus; label: string }[] = [
+  { status: 'paid', label: 'Paid' },
+  { status: 'intake_received', label: 'Intake received' },
+  { status: 'in_progress', label: 'In progress' },
+  { status: 'in_review', label: 'In review' },
+  { status: 'delivered', label: 'Delivered' },
+];
+
+/** Index of the current step in TIMELINE; -1 before payment (or when canceled or refunded). */
+export function timelineIndex(status: OrderStatus): number {
+  return TIMELINE.findIndex((step) => step.status === status);
+}
+
+export type NextAction =
+  | { kind: 'intake'; label: 'Complete Intake' }
+  | { kind: 'pay'; label: 'Pay invoice' }
+  | { kind: 'review'; label: 'Review your site' }
+  | null;
+
+/** The one thing the customer should do next for this order, if any. */
+export function nextAction(status: OrderStatus, intake: IntakeStatus | null): NextAction {
+  if (status === 'canceled' || status === 'refunded' || status === 'delivered') return null;
+  if (intake !== 'submitted') return { kind: 'intake', label: 'Complete Intake' };
+  if (status === 'pending_payment') return { kind: 'pay', label: 'Pay invoice' };
+  if (status === 'in_review') return { kind: 'review', label: 'Review your site' };
+  return null;
+}

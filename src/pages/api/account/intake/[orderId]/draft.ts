@@ -1,0 +1,6 @@
+import { postDraft } from '../../../../../features/intake/handlers/intake-routes.ts';
+import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postDraft;
+export const ALL = methodNotAllowed('POST');
