@@ -1,14 +1,95 @@
-import type { PaymentProvider } from './provider.ts';
+/**
+ * Stripe Checkout (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). The session is built
+ * from the server's order items only; what the customer pays is recorded when Stripe says so
+ * (src/features/payments/stripe-fulfilment.ts, from the webhook or the success redirect).
+ */
+import type Stripe from 'stripe';
+import { serverEnv } from '../../server/env.ts';
+import type { OrderToPay, PayableItem, PaymentProvider } from './provider.ts';
+import { isMissingObject, stripeClient, stripeSettings } from './stripe-client.ts';
 
-/** Stripe Checkout: being built (issue 9). */
+/** Where Stripe sends the customer back: the success page reconciles before the webhook arrives. */
+export const COMPLETE_PATH = '/checkout/complete';
+
+const recurring = (item: PayableItem): { interval: 'month' | 'year' } | undefined =>
+  item.interval === 'once' ? undefined : { interval: item.interval };
+
+/** The session Stripe shows: every amount is the order's, priced by our server. */
+export function sessionParams(order: OrderToPay, siteUrl: string): Stripe.Checkout.SessionCreateParams {
+  const subscription = order.items.some((item) => item.interval !== 'once');
+  return {
+    mode: subscription ? 'subscription' : 'payment',
+    line_items: order.items.map((item) => {
+      const interval = recurring(item);
+      return {
+        quantity: item.quantity,
+        price_data: {
+          currency: 'usd',
+          unit_amount: item.unitCents,
+          product_data: { name: item.description },
+          ...(interval ? { recurring: interval } : {}),
+        },
+      };
+    }),
+    client_reference_id: order.id,
+    metadata: { order_id: order.id },
+    customer_email: order.email,
+    // Subscription events (renewals, cancellations) name our order even before the session's
+    // own event arrives: Stripe does not promise the order in which it sends them.
+    ...(subscription
+      ? { subscription_data: { metadata: { order_id: order.id } } }
+      : { payment_intent_data: { metadata: { order_id: order.id } } }),
+    success_url: `${siteUrl}${COMPLETE_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${siteUrl}/checkout?canceled=1`,
+  };
+}
+
+function requireStripe() {
+  const settings = stripeSettings();
+  if (!settings) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
+  return stripeClient(settings);
+}
+
 export function stripeProvider(): PaymentProvider {
   return {
     name: 'stripe',
-    async begin() {
-      throw new Error('Stripe checkout is not built yet');
+    async begin(order) {
+      const stripe = requireStripe();
+      const previous = order.paymentReference;
+      if (previous) {
+        try {
+          const existing = await stripe.checkout.sessions.retrieve(previous);
+          // A repeated submit while the first payment page is still valid: the same page.
+          if (existing.status === 'open' && existing.url) return { redirect: existing.url, reference: existing.id };
+          // Already paid (or paying): the success page reconciles and says so.
+          if (existing.status === 'complete') {
+            return {
+              redirect: `${COMPLETE_PATH}?session_id=${encodeURIComponent(existing.id)}`,
+              reference: existing.id,
+            };
+          }
+        } catch (error) {
+          // A session Stripe no longer knows (another account, test data): start a new one.
+          if (!isMissingObject(error)) throw error;
+        }
+      }
+      // Derived from the order (and the expired session it replaces), so a repeated submit, or
+      // the SDK's own retry, gets the same session from Stripe instead of a second one.
+      const idempotencyKey = previous ? `order-${order.id}-checkout-after-${previous}` : `order-${order.id}-checkout`;
+      const session = await stripe.checkout.sessions.create(sessionParams(order, serverEnv().SITE_URL), {
+        idempotencyKey,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+      return { redirect: session.url, reference: session.id };
     },
-    async scheduleCancel() {
-      throw new Error('Stripe checkout is not built yet');
+    async scheduleCancel(subscription, cancelAt) {
+      // Subscriptions Stripe does not bill (made by an admin, never paid by card) have nothing to tell it.
+      if (!subscription.paymentReference) return;
+      const stripe = requireStripe();
+      await stripe.subscriptions.update(subscription.paymentReference, {
+        // Stripe ends it at that second; '' withdraws a scheduled end.
+        cancel_at: cancelAt ? Math.floor(cancelAt.getTime() / 1000) : '',
+      });
     },
   };
 }

@@ -1,0 +1,115 @@
+/**
+ * Shared by the Stripe tests: the server's settings pointed at the fake (and put back, so
+ * other test files stay in invoice mode), and the requests a browser and Stripe would send,
+ * made by calling the route handlers directly.
+ */
+import type { APIContext } from 'astro';
+import { resetServerEnv } from '../../../server/env.ts';
+import type { SessionUser } from '../../accounts/session.ts';
+import { postCheckout } from '../../checkout/post-checkout.ts';
+import { getCheckoutComplete } from '../checkout-complete.ts';
+import { postStripeWebhook } from '../stripe-webhook.ts';
+import type { StripeFake } from './stripe-fake.ts';
+
+export const TEST_SECRET_KEY = 'sk_test_palmetto_fake';
+export const TEST_WEBHOOK_SECRET = 'whsec_test_palmetto_fake';
+
+const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const;
+type StripeKey = (typeof KEYS)[number];
+
+/** Sets (or, with undefined, removes) the Stripe settings; the returned function puts them back. */
+export function setStripeEnv(values: Partial<Record<StripeKey, string | undefined>>): () => void {
+  const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]])) as Record<StripeKey, string | undefined>;
+  const apply = (next: Partial<Record<StripeKey, string | undefined>>) => {
+    for (const key of KEYS) {
+      const value = next[key];
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetServerEnv();
+  };
+  apply(values);
+  return () => apply(saved);
+}
+
+/** Stripe mode against `fake`. */
+export const useFake = (fake: StripeFake) =>
+  setStripeEnv({
+    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+
+let client = 0;
+/** A fresh client address per request: checkout's rate limit is per address. */
+const nextAddress = () => `203.0.113.${(++client % 250) + 1}`;
+
+const cookies = { set: () => {}, get: () => undefined, delete: () => {} };
+
+const context = (request: Request, user: SessionUser | null = null) =>
+  ({
+    request,
+    url: new URL(request.url),
+    clientAddress: nextAddress(),
+    cookies,
+    locals: { user, session: null },
+  }) as unknown as APIContext;
+
+export const uniqueEmail = () => `stripe-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const formKey = () => `k${crypto.randomUUID().replaceAll('-', '')}`;
+
+export const checkoutBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana Rivera',
+  email: uniqueEmail(),
+  phone: '(407) 555-0142',
+  businessName: 'Rivera Plumbing',
+  terms: true,
+  idempotencyKey: formKey(),
+  ...overrides,
+});
+
+/** POST /api/checkout as JSON (or as a plain form). */
+export function postOrder(body: Record<string, unknown>, { form = false } = {}): Promise<Response> {
+  const request = new Request('http://localhost:4321/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: form
+      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, v === true ? 'on' : String(v)])).toString()
+      : JSON.stringify(body),
+  });
+  return postCheckout(context(request)) as Promise<Response>;
+}
+
+/** Places an order through the real endpoint; Stripe's session id is in the redirect's fake URL. */
+export async function placeOrder(fake: StripeFake, overrides: Record<string, unknown> = {}) {
+  const body = checkoutBody(overrides);
+  const res = await postOrder(body);
+  if (res.status !== 201) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
+  const { orderId, redirect } = (await res.json()) as { orderId: string; redirect: string };
+  const sessionId = redirect.slice(`${fake.url}/pay/`.length);
+  return { body, orderId, redirect, sessionId };
+}
+
+/** Stripe sending `event` to /api/stripe/webhook, signed with `secret`. */
+export function deliver(
+  fake: StripeFake,
+  event: Record<string, unknown>,
+  { secret = TEST_WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+): Promise<Response> {
+  const signed = fake.sign(event, secret);
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0' });
+  if (signature !== null) headers.set('stripe-signature', signature ?? signed.signature);
+  const request = new Request('http://localhost:4321/api/stripe/webhook', {
+    method: 'POST',
+    headers,
+    body: signed.payload,
+  });
+  return postStripeWebhook(context(request)) as Promise<Response>;
+}
+
+/** The customer's browser coming back from Stripe to the success URL. */
+export function returnFromStripe(sessionId: string | null): Promise<Response> {
+  const url = new URL('http://localhost:4321/checkout/complete');
+  if (sessionId !== null) url.searchParams.set('session_id', sessionId);
+  return getCheckoutComplete(context(new Request(url))) as Promise<Response>;
+}
