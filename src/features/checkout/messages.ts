@@ -20,6 +20,7 @@ export const CHECKOUT = {
   errorNotice: 'We could not place your order. Nothing was charged. Please try again, or call us.',
   providerDown:
     'Your order is saved, but the payment page could not be opened. Please try again in a moment; you will not be charged twice.',
+  canceledNotice: 'Payment canceled: nothing was charged. Your order is saved; place it again whenever you are ready.',
   invoiceNote: 'No card needed: we will e-mail you an invoice for this order, payable online or by bank transfer.',
   stripeNote: 'You will pay securely on the next page (Stripe). We never see your card details.',
 } as const;
