@@ -1,6 +1,6 @@
 /**
- * Single-use links for account activation and password reset: random, stored hashed,
- * expiring, and consumed atomically (a second use finds it already used).
+ * Single-use links for account activation, password reset and e-mail change: random, stored
+ * hashed, expiring, and consumed atomically (a second use finds it already used).
  */
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
@@ -14,6 +14,16 @@ const builder = drizzle.mock();
 
 export const ACTIVATION_TTL_MS = 48 * 60 * 60_000;
 export const RESET_TTL_MS = 60 * 60_000;
+/**
+ * An e-mail change link: a day, so a change started in the evening can be finished the next
+ * morning, while a forgotten request does not stay usable for long.
+ */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+const TTL: Readonly<Record<TokenPurpose, number>> = {
+  activation: ACTIVATION_TTL_MS,
+  password_reset: RESET_TTL_MS,
+  email_change: EMAIL_CHANGE_TTL_MS,
+};
 /** Used or expired links are kept this long (to answer "already used"), then pruned. */
 export const LINK_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
@@ -27,7 +37,7 @@ export type TokenCheck =
  */
 export function newAccountToken(userId: string, purpose: TokenPurpose, now = Date.now()) {
   const { token, id, secretHash } = createToken();
-  const ttl = purpose === 'activation' ? ACTIVATION_TTL_MS : RESET_TTL_MS;
+  const ttl = TTL[purpose];
   return {
     token,
     statement: statement(
@@ -82,14 +92,27 @@ export async function consumeAccountToken(tx: Transaction, tokenId: string, now 
   return result.rowsAffected === 1;
 }
 
-/** Older activation and reset links die once the password is set another way. */
-export const retireAccountTokensStatement = (userId: string, now: number): InStatement =>
+/**
+ * Older links die once the password is set another way (every purpose), or once a newer
+ * e-mail change replaces or cancels the previous one (`purpose`).
+ */
+export const retireAccountTokensStatement = (userId: string, now: number, purpose?: TokenPurpose): InStatement =>
   statement(
     builder
       .update(accountTokens)
       .set({ usedAt: new Date(now) })
-      .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt))),
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          isNull(accountTokens.usedAt),
+          purpose ? eq(accountTokens.purpose, purpose) : undefined,
+        ),
+      ),
   );
+
+/** Every link of a user, used or not (account deletion). */
+export const deleteUserTokensStatement = (userId: string): InStatement =>
+  statement(builder.delete(accountTokens).where(eq(accountTokens.userId, userId)));
 
 /** Links used or expired a month ago, for housekeeping. */
 export const oldLinksStatement = (now: number): InStatement =>

@@ -113,7 +113,8 @@ export async function sendAccountLink(
   now = Date.now(),
 ): Promise<void> {
   const user = await findUserByEmail(database.db, email);
-  if (!user) return;
+  // A deleted account is gone for good: no link may bring it back.
+  if (!user || user.status === 'deleted') return;
   const purpose: TokenPurpose = user.status === 'pending' ? 'activation' : 'password_reset';
   if (wanted === 'activation' && purpose !== 'activation') return;
   const { token, statement } = newAccountToken(user.id, purpose, now);

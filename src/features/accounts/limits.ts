@@ -20,4 +20,10 @@ export const AUTH_LIMITS = {
   linkRequestIp: { name: 'link-ip', capacity: 5, windowMs: 60 * MINUTE },
   linkRequestEmail: { name: 'link-email', capacity: 3, windowMs: 60 * MINUTE },
   setPassword: { name: 'set-password-ip', capacity: 10, windowMs: 15 * MINUTE },
+  /** Profile saves and account deletion, per user: both may check the password (a hash each). */
+  accountPassword: { name: 'account-password-user', capacity: 10, windowMs: 15 * MINUTE },
+  /** Resending the e-mail change link, per user: each one is a mail to an address not yet proven. */
+  emailChangeResend: { name: 'email-change-resend-user', capacity: 3, windowMs: 60 * MINUTE },
+  /** Data downloads, per user: each reads every row of the account. */
+  dataExport: { name: 'data-export-user', capacity: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

@@ -51,3 +51,33 @@ export function passwordResetMail(name: string, url: string): RenderedMail {
     expiry: 'This link works once and expires in 1 hour.',
   });
 }
+
+/** To the new address: the link that proves it is theirs and makes the change. */
+export function emailChangeMail(name: string, newEmail: string, url: string): RenderedMail {
+  return linkMail({
+    subject: `Confirm your new email address for ${site.brand}`,
+    greeting: `Hi ${name},`,
+    intro: `You asked to use ${newEmail} for your ${site.brand} account. Confirm that this address is yours to finish the change.`,
+    action: 'Confirm your new email',
+    url,
+    expiry: 'This link works once and expires in 24 hours.',
+  });
+}
+
+/**
+ * To the old address: someone signed in with the password asked to move the account away
+ * from it. If that was not the owner, this is their warning while the old address still works.
+ */
+export function emailChangeNoticeMail(name: string, newEmail: string): RenderedMail {
+  const subject = `Your ${site.brand} email address is about to change`;
+  const lines = [
+    `Hi ${name},`,
+    `Someone signed in to your account asked to change its email address to ${newEmail}. The change happens only when the link we sent to that address is opened.`,
+    'If this was you, there is nothing else to do. If it was not, log in, cancel the change on your account page and change your password.',
+  ];
+  return {
+    subject,
+    text: [...lines.flatMap((line) => [line, '']), site.brand].join('\n'),
+    html: mailLayout(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')),
+  };
+}

@@ -1,4 +1,5 @@
 /** Words people see in the accounts feature: shared by islands, endpoints, pages and tests. */
+import { API_ERRORS } from '../../server/http/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 
 export const AUTH = {
@@ -39,6 +40,33 @@ export const AUTH = {
   otherSessionsEnded: 'You have been signed out on all other devices.',
 } as const;
 
+/** Profile, e-mail change, sessions, data export and account deletion (the account page and /confirm-email). */
+export const PROFILE = {
+  emailPasswordNeeded: 'Please enter your current password to change your email address',
+  emailSame: 'This is already your email address',
+  profileSaved: 'Your profile has been saved.',
+  emailChangeSent:
+    'We sent a confirmation link to your new email address. Your email changes when you open it (within 24 hours).',
+  emailChangeResent: 'We sent the confirmation link again. It works for 24 hours.',
+  emailChangeCanceled: 'The email change has been canceled. Your email address stays the same.',
+  noPendingEmail: 'There is no email change waiting for confirmation.',
+  emailConfirmed: 'Your email address has been changed. Use the new address to log in from now on.',
+  emailChangeTaken: 'This email address now belongs to another account, so your email address has not changed.',
+  emailChangeUsed:
+    'This link has already been used. If you opened it before, your new email address is already in effect.',
+  emailChangeExpired: 'This link has expired. Request the change again from your account page.',
+  emailChangeInvalid: 'This link is not valid. Request the change again from your account page.',
+  deleteConfirmWord: 'DELETE',
+  deleteConfirmMismatch: 'Please type DELETE to confirm',
+  deleteAdminRefused:
+    'Administrator accounts cannot be deleted here. Ask another administrator to remove your access first.',
+  accountDeleted: 'Your account has been deleted. Thank you for working with us.',
+  exportLimited: 'You have downloaded your data several times recently. Please try again later.',
+  /** In the export, when contact messages are left out (see account-export.server.ts). */
+  exportContactUnconfirmed:
+    'Messages sent through the contact form are included once this account has confirmed its email address (through an activation, password reset or email change link).',
+} as const;
+
 /**
  * Messages for `?error=` / `?notice=` codes set by plain (no-JavaScript) form posts. Maps, not
  * objects: a code comes from the URL, and `?error=valueOf` must find nothing.
@@ -67,5 +95,20 @@ export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
     limited: { tone: 'error', text: FORM_ERRORS.limited },
     'logout-failed': { tone: 'error', text: AUTH.logoutFailedNotice },
     error: { tone: 'error', text: AUTH.somethingWentWrong },
+    'profile-saved': { tone: 'success', text: PROFILE.profileSaved },
+    'email-change-sent': { tone: 'success', text: PROFILE.emailChangeSent },
+    'email-change-resent': { tone: 'success', text: PROFILE.emailChangeResent },
+    'email-change-canceled': { tone: 'success', text: PROFILE.emailChangeCanceled },
+    'no-pending-email': { tone: 'error', text: PROFILE.noPendingEmail },
+    'profile-invalid': { tone: 'error', text: API_ERRORS.validation },
+    'email-taken': { tone: 'error', text: AUTH.emailTaken },
+    'email-password-needed': { tone: 'error', text: PROFILE.emailPasswordNeeded },
+    'delete-invalid': { tone: 'error', text: API_ERRORS.validation },
+    'delete-admin': { tone: 'error', text: PROFILE.deleteAdminRefused },
   }),
+);
+
+/** `?notice=` codes of /auth, where people land after their account is gone. */
+export const AUTH_PAGE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map(
+  Object.entries({ 'account-deleted': { tone: 'success', text: PROFILE.accountDeleted } }),
 );

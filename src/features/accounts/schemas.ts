@@ -44,12 +44,14 @@ export const emailOnlySchema = z.object({ email: emailField });
 /** Activation and reset: the token from the link and the new password. */
 export const tokenPasswordSchema = z.object({ token: z.string().check(z.maxLength(200)), password: newPasswordField });
 
+/** The current password where it is required: proves it is the owner at the keyboard. */
+export const currentPasswordField = z
+  .string(AUTH.passwordRequired)
+  .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX));
+
 /** Change the password of the signed-in user. */
 export const changePasswordSchema = z.object({
-  /** Proves it is the owner at the keyboard. */
-  currentPassword: z
-    .string(AUTH.passwordRequired)
-    .check(z.minLength(1, AUTH.passwordRequired), z.maxLength(PASSWORD_MAX)),
+  currentPassword: currentPasswordField,
   newPassword: newPasswordField,
 });
 

@@ -19,6 +19,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export interface UserRow extends SessionUser {
   passwordHash: string | null;
   status: UserStatus;
+  /** A new address waiting for its confirmation link, if any. */
+  pendingEmail: string | null;
 }
 
 const columns = {
@@ -28,6 +30,7 @@ const columns = {
   role: users.role,
   status: users.status,
   passwordHash: users.passwordHash,
+  pendingEmail: users.pendingEmail,
 };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -68,15 +71,27 @@ export function insertUserStatement(
   };
 }
 
+export interface UserChanges {
+  name: string;
+  /** Stored normalised, like every e-mail. */
+  email: string;
+  pendingEmail: string | null;
+  passwordHash: string | null;
+  role: Role;
+  status: UserStatus;
+}
+
 /** Changes columns of one user (and its updated_at). */
-export const updateUserStatement = (
-  id: string,
-  changes: Partial<{ passwordHash: string | null; role: Role; status: UserStatus }>,
-  now = Date.now(),
-): InStatement =>
-  statement(
-    builder
-      .update(users)
-      .set({ ...changes, updatedAt: new Date(now) })
-      .where(eq(users.id, id)),
-  );
+export function updateUserStatement(id: string, changes: Partial<UserChanges>, now = Date.now()): InStatement {
+  const set = { ...changes, updatedAt: new Date(now) };
+  if (changes.email !== undefined) set.email = normalizeEmail(changes.email);
+  if (changes.pendingEmail) set.pendingEmail = normalizeEmail(changes.pendingEmail);
+  return statement(builder.update(users).set(set).where(eq(users.id, id)));
+}
+
+/**
+ * The address a deleted account keeps: unique per user, on the reserved `.invalid` domain so
+ * no mail can ever reach it, and different from every real address so that one can register again.
+ */
+export const deletedEmail = (userId: string) => `deleted-${userId}@invalid`;
+export const DELETED_NAME = 'Deleted customer';

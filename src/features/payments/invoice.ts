@@ -12,4 +12,5 @@ export const invoiceProvider: PaymentProvider = {
   },
   // Nothing bills automatically: the agency stops invoicing at the recorded date.
   async scheduleCancel() {},
+  async cancelNow() {},
 };

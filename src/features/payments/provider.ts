@@ -44,6 +44,8 @@ export interface PaymentProvider {
    * it bills it (`paymentReference`); null `cancelAt` withdraws a scheduled end.
    */
   scheduleCancel(subscription: { paymentReference: string | null }, cancelAt: Date | null): Promise<void>;
+  /** Ends a subscription now (the customer deleted their account); one already gone is fine. */
+  cancelNow(subscription: { paymentReference: string | null }): Promise<void>;
 }
 
 /** Which provider this server runs with, from its settings. */

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pricing } from '../../data/pricing.ts';
 import { getDatabase } from '../../server/db/index.ts';
-import { orderItems, orders } from '../../server/db/schema.ts';
+import { orderItems, orders, outbox } from '../../server/db/schema.ts';
+import { unseal } from '../../server/email/sealed.ts';
+import { endBilling } from '../accounts/account-deletion.server.ts';
 import { CHECKOUT } from '../checkout/messages.ts';
 import { stripeProvider } from './stripe.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
@@ -163,5 +165,37 @@ describe('stripeProvider().scheduleCancel', () => {
     const before = fake.requests.length;
     await stripeProvider().scheduleCancel({ paymentReference: null }, new Date());
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('stripeProvider().cancelNow, and account deletion ending billing', () => {
+  it('cancels at Stripe at once; a subscription already gone there is fine', async () => {
+    const { sessionId } = await placeOrder(fake, { monthly: true });
+    const subscriptionId = fake.completeSession(sessionId).subscription!;
+    await stripeProvider().cancelNow({ paymentReference: subscriptionId });
+    expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(
+      true,
+    );
+    await expect(stripeProvider().cancelNow({ paymentReference: 'sub_never_existed' })).resolves.toBeUndefined();
+  });
+
+  it('when Stripe cannot be reached, the agency is e-mailed the subscription to cancel by hand', async () => {
+    const database = await getDatabase();
+    const restore = setStripeEnv({
+      STRIPE_SECRET_KEY: 'sk_test_palmetto_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_palmetto_fake',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await endBilling(database, [{ id: 'local-sub', paymentReference: 'sub_unreachable_1' }]);
+    } finally {
+      error.mockRestore();
+      restore();
+      useFake(fake);
+    }
+    const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'billing-cancel-failed'));
+    expect(mails.some((m) => unseal(m.text).includes('sub_unreachable_1'))).toBe(true);
   });
 });

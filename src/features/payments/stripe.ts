@@ -91,5 +91,14 @@ export function stripeProvider(): PaymentProvider {
         cancel_at: cancelAt ? Math.floor(cancelAt.getTime() / 1000) : '',
       });
     },
+    async cancelNow(subscription) {
+      if (!subscription.paymentReference) return;
+      try {
+        await requireStripe().subscriptions.cancel(subscription.paymentReference);
+      } catch (error) {
+        // Already canceled or deleted at Stripe: the end we wanted.
+        if (!isMissingObject(error)) throw error;
+      }
+    },
   };
 }

@@ -159,6 +159,12 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'subscription.cancel-request',
   'intake.reopen',
+  'account.name-change',
+  'account.email-change-request',
+  'account.email-change-cancel',
+  'account.email-change',
+  'account.export',
+  'account.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,6 +26,7 @@ export const PRIVATE_PREFIXES: readonly PrivatePrefix[] = [
   { prefix: '/activate-account', access: 'anyone', api: false },
   { prefix: '/forgot-password', access: 'anyone', api: false },
   { prefix: '/reset-password', access: 'anyone', api: false },
+  { prefix: '/confirm-email', access: 'anyone', api: false },
 ];
 
 export const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

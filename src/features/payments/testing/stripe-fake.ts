@@ -237,6 +237,11 @@ export async function startStripeFake(): Promise<StripeFake> {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
     if (method === 'GET' && sessionId) return expanded(sessionOrThrow(sessionId), params);
     if (method === 'POST' && subscriptionId) return updateSubscription(subscriptionId, params);
+    if (method === 'DELETE' && subscriptionId) {
+      const subscription = subscriptionOrThrow(subscriptionId);
+      subscription.status = 'canceled';
+      return { ...subscription };
+    }
     if (method === 'GET' && subscriptionId) return { ...subscriptionOrThrow(subscriptionId) };
     throw new FakeError(404, `Unrecognized request URL (${method}: ${path})`);
   }

@@ -1,0 +1,201 @@
+/**
+ * "Delete my account". The agency must keep its books (orders, what was built and billed), so
+ * the account is anonymised rather than removed: what identifies the person goes, the business
+ * records stay. After it, the person cannot sign in, no link works, and the address is free
+ * to register again.
+ */
+import type { InStatement } from '@libsql/client';
+import { and, eq, inArray } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { increment } from '../../server/db/expressions.ts';
+import { statement, type AppDatabase } from '../../server/db/index.ts';
+import { intakes, orders, subscriptions, type SubscriptionStatus } from '../../server/db/schema.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { escapeHtml, mailLayout } from '../../server/email/layout.ts';
+import { serverEnv } from '../../server/env.ts';
+import { auditStatement } from '../../server/security/audit.ts';
+import { site } from '../../data/site.ts';
+import { paymentProvider } from '../payments/provider.ts';
+import { INTAKE_STEPS } from '../intake/fields.ts';
+import { deleteUserTokensStatement } from './account-links.ts';
+import type { Origin } from './accounts.server.ts';
+import { verifyAgainstDummy, verifyPassword } from './password.ts';
+import { invalidateUserSessionsStatement } from './session.ts';
+import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from './users.ts';
+
+const builder = drizzle.mock();
+
+/** Subscriptions that still bill or may start billing: all end with the account. */
+export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active', 'past_due', 'canceling'];
+
+/**
+ * Intake answers that describe the person rather than the website (the "Contact details for
+ * the site" step: address, phone, e-mail). The rest (business, pages, brand, uploads) is the
+ * agency's working record of what it built, and stays.
+ */
+export const PERSONAL_INTAKE_FIELDS: readonly string[] =
+  INTAKE_STEPS.find((step) => step.id === 'contact')?.fields.map((field) => field.name) ?? [];
+
+export type DeleteAccountResult =
+  | { ok: true; canceledSubscriptions: { id: string; paymentReference: string | null }[] }
+  | { ok: false; reason: 'wrong-password' | 'admin' };
+
+/**
+ * Checks the password, then in one transaction: cancels live subscriptions, anonymises the
+ * orders and the personal intake answers, ends every session, deletes every link, anonymises
+ * the user row and records it. Administrators are refused: the admin area must never lose
+ * its last administrator by a click, and admin rights are removed by another administrator.
+ */
+export async function deleteAccount(
+  database: AppDatabase,
+  userId: string,
+  password: string,
+  now = Date.now(),
+  origin: Origin = { ip: null },
+): Promise<DeleteAccountResult> {
+  const user = await findUserById(database.db, userId);
+  if (user?.status !== 'active' || !user.passwordHash) {
+    await verifyAgainstDummy(password);
+    return { ok: false, reason: 'wrong-password' };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: 'wrong-password' };
+  if (user.role === 'admin') return { ok: false, reason: 'admin' };
+
+  const at = new Date(now);
+  return database.writes.transaction(async (tx) => {
+    const live = await tx.execute(
+      statement(
+        builder
+          .select({ id: subscriptions.id, paymentReference: subscriptions.paymentReference })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]))),
+      ),
+    );
+    const canceled = live.rows.map((row) => ({
+      id: String(row.id),
+      paymentReference: typeof row.payment_reference === 'string' ? row.payment_reference : null,
+    }));
+    // The provider (Stripe) is told after this commit: see endBilling.
+    const intakeRows = await tx.execute(
+      statement(builder.select({ id: intakes.id, data: intakes.data }).from(intakes).where(eq(intakes.userId, userId))),
+    );
+
+    const writes: InStatement[] = [];
+    if (canceled.length > 0) {
+      writes.push(
+        statement(
+          builder
+            .update(subscriptions)
+            .set({ status: 'canceled', cancelAt: at, updatedAt: at })
+            .where(
+              inArray(
+                subscriptions.id,
+                canceled.map((s) => s.id),
+              ),
+            ),
+        ),
+      );
+    }
+    writes.push(
+      statement(
+        builder
+          .update(orders)
+          .set({ name: DELETED_NAME, email: deletedEmail(userId), phone: '', updatedAt: at })
+          .where(eq(orders.userId, userId)),
+      ),
+    );
+    for (const row of intakeRows.rows) {
+      const data = parseAnswers(row.data);
+      const kept = Object.fromEntries(Object.entries(data).filter(([name]) => !PERSONAL_INTAKE_FIELDS.includes(name)));
+      writes.push(
+        statement(
+          builder
+            .update(intakes)
+            // A new version, so a draft still open in a tab cannot write the answers back.
+            .set({ data: kept, version: increment(intakes.version), updatedAt: at })
+            .where(eq(intakes.id, String(row.id))),
+        ),
+      );
+    }
+    writes.push(
+      invalidateUserSessionsStatement(userId),
+      deleteUserTokensStatement(userId),
+      updateUserStatement(
+        userId,
+        { name: DELETED_NAME, email: deletedEmail(userId), passwordHash: null, status: 'deleted', pendingEmail: null },
+        now,
+      ),
+      auditStatement(
+        {
+          actorId: userId,
+          action: 'account.delete',
+          entityType: 'user',
+          entityId: userId,
+          // Ids only: the log outlives the account and must not keep its personal data.
+          after: { canceledSubscriptions: canceled, intakes: intakeRows.rows.length },
+          ip: origin.ip,
+        },
+        now,
+      ),
+    );
+    await tx.batch(writes);
+    return { ok: true, canceledSubscriptions: canceled };
+  });
+}
+
+/** The stored intake answers (JSON text, as the driver returns the column): text answers only, as saved. */
+function parseAnswers(value: unknown): Record<string, string> {
+  if (typeof value !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * After the deletion is committed: ends, at the payment provider, the subscriptions it bills.
+ * One that cannot be ended now (the provider is down) must not keep charging a person who has
+ * left: the agency gets an e-mail naming it, to end it by hand.
+ */
+export async function endBilling(
+  database: AppDatabase,
+  canceled: readonly { id: string; paymentReference: string | null }[],
+  now = Date.now(),
+): Promise<void> {
+  const billed = canceled.filter((s) => s.paymentReference);
+  if (billed.length === 0) return;
+  const provider = await paymentProvider();
+  const failed: string[] = [];
+  for (const subscription of billed) {
+    try {
+      await provider.cancelNow(subscription);
+    } catch (error) {
+      console.error(`account deletion: could not cancel ${subscription.paymentReference} at ${provider.name}`, error);
+      failed.push(subscription.paymentReference ?? subscription.id);
+    }
+  }
+  if (failed.length === 0) return;
+  const text = [
+    'A customer deleted their account, but these subscriptions could not be canceled at the payment provider.',
+    'Cancel them by hand in its dashboard so the person is not charged again:',
+    '',
+    ...failed.map((ref) => `- ${ref}`),
+  ].join('\n');
+  await database.writes.run([
+    outboxInsert(
+      {
+        kind: 'billing-cancel-failed',
+        to: serverEnv().AGENCY_INBOX ?? site.email,
+        subject: "Action needed: cancel a deleted customer's subscription",
+        text,
+        html: mailLayout('Cancel a subscription by hand', `<p>${escapeHtml(text).replaceAll('\n', '<br>')}</p>`),
+      },
+      now,
+    ),
+  ]);
+}

@@ -1,0 +1,35 @@
+import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { deleteAccount, endBilling } from '../account-deletion.server.ts';
+import { AUTH_LIMITS } from '../limits.ts';
+import { AUTH, PROFILE } from '../messages.ts';
+import { deleteAccountSchema } from '../profile-schemas.ts';
+import { secureCookies } from '../request-session.ts';
+import { deleteSessionCookie } from '../session.ts';
+
+/** Where people land once the account is gone: /auth shows the notice (the home page is static). */
+export const ACCOUNT_DELETED_LOCATION = '/auth?notice=account-deleted';
+
+/**
+ * POST /api/account/delete {currentPassword, confirm: 'DELETE'}: cancels subscriptions,
+ * anonymises the account and its orders, ends every session (this one too: the cookie is
+ * cleared). JSON 200, or a 303 to /auth for a plain form.
+ */
+export const deleteOwnAccount = defineMutation({
+  access: 'user',
+  schema: deleteAccountSchema,
+  limits: [{ rule: AUTH_LIMITS.accountPassword, key: 'user' }],
+  formFailure: (code) => `/account?notice=${code === 'invalid' ? 'delete-invalid' : code}#delete-account`,
+  async handle({ input, user, database, context, clientAddress }) {
+    const result = await deleteAccount(database, user.id, input.currentPassword, Date.now(), { ip: clientAddress });
+    if (!result.ok) {
+      return result.reason === 'admin'
+        ? fail(403, PROFILE.deleteAdminRefused, 'delete-admin')
+        : fail(400, AUTH.wrongCurrentPassword, 'wrong-password', { currentPassword: [AUTH.wrongCurrentPassword] });
+    }
+    await endBilling(database, result.canceledSubscriptions);
+    deleteSessionCookie(context.cookies, secureCookies(context.url));
+    context.locals.session = null;
+    context.locals.user = null;
+    return done(ACCOUNT_DELETED_LOCATION, 200, { message: PROFILE.accountDeleted });
+  },
+});

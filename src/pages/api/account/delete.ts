@@ -1,0 +1,6 @@
+import { deleteOwnAccount } from '../../../features/accounts/handlers/delete-account.ts';
+import { methodNotAllowed } from '../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = deleteOwnAccount;
+export const ALL = methodNotAllowed('POST');

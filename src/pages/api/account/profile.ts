@@ -1,0 +1,6 @@
+import { saveProfile } from '../../../features/accounts/handlers/profile.ts';
+import { methodNotAllowed } from '../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = saveProfile;
+export const ALL = methodNotAllowed('POST');
