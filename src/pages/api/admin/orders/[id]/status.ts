@@ -1,0 +1,6 @@
+import { postOrderStatus } from '../../../../../features/admin/handlers/order-status.ts';
+import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postOrderStatus;
+export const ALL = methodNotAllowed('POST');
