@@ -158,6 +158,7 @@ export const AUDIT_ACTIONS = [
   'admin.promote',
   'order.status',
   'subscription.cancel-request',
+  'subscription.accept',
   'intake.reopen',
   'account.name-change',
   'account.email-change-request',

@@ -1,0 +1,52 @@
+import type { APIContext } from 'astro';
+import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { acceptOffer, requestCancel } from '../subscriptions.server.ts';
+import { SUBSCRIPTIONS } from '../messages.ts';
+
+const ID = /^[a-z2-9]{16,40}$/;
+const idOf = (context: APIContext) => {
+  const id = context.params.id ?? '';
+  return ID.test(id) ? id : null;
+};
+
+/** POST /api/account/subscriptions/{id}/cancel: the owner's cancel request, effective after the notice period. */
+export const postCancel = defineMutation({
+  access: 'user',
+  schema: null,
+  formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
+  async handle({ user, database, context, clientAddress }) {
+    const id = idOf(context);
+    if (!id) return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+    const result = await requestCancel(database, { id, userId: user.id, ip: clientAddress });
+    if (!result.ok) {
+      if (result.reason === 'not-found') return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+      if (result.reason === 'provider') return fail(502, SUBSCRIPTIONS.providerDown, 'provider');
+      return fail(409, SUBSCRIPTIONS.notCancellable, 'not-cancellable');
+    }
+    const { subscription, lastBilled } = result;
+    return done('/account?notice=subscription-canceling#subscriptions', 200, {
+      id: subscription.id,
+      status: subscription.status,
+      cancelAt: subscription.cancelAt?.toISOString() ?? null,
+      lastBilled: lastBilled?.toISOString() ?? null,
+    });
+  },
+});
+
+/** POST /api/account/subscriptions/{id}/accept: the owner accepts a subscription the agency offered. */
+export const postAccept = defineMutation({
+  access: 'user',
+  schema: null,
+  formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
+  async handle({ user, database, context, clientAddress }) {
+    const id = idOf(context);
+    if (!id) return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+    const result = await acceptOffer(database, { id, userId: user.id, ip: clientAddress });
+    if (!result.ok) {
+      return result.reason === 'not-found'
+        ? fail(404, SUBSCRIPTIONS.notFound, 'not-found')
+        : fail(409, SUBSCRIPTIONS.notOffered, 'not-offered');
+    }
+    return done('/account?notice=subscription-accepted#subscriptions', 200, { id, status: result.subscription.status });
+  },
+});

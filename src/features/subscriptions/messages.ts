@@ -1,0 +1,32 @@
+/** Words around subscriptions in the customer's account. */
+export const SUBSCRIPTIONS = {
+  notFound: 'Subscription not found',
+  notCancellable: 'This subscription cannot be canceled (it has ended or is already canceling).',
+  notOffered: 'This subscription is not waiting for your acceptance.',
+  providerDown: 'We could not reach the payment provider. Nothing changed; please try again in a moment.',
+  cancelRequested: 'Your cancellation is confirmed. We e-mailed you the details.',
+  accepted: 'Thank you! Your subscription is active; we will e-mail you an invoice.',
+  accept: 'Accept',
+  cancel: 'Cancel subscription',
+  confirmCancel: 'Confirm cancellation',
+  keep: 'Keep my subscription',
+} as const;
+
+export const SUBSCRIPTION_STATUS_LABELS = {
+  pending: 'Waiting to start',
+  active: 'Active',
+  past_due: 'Payment overdue',
+  canceling: 'Canceling',
+  canceled: 'Canceled',
+} as const;
+
+/** ?notice=subscription-… codes on /account. */
+export const SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['subscription-canceling', { tone: 'success', text: SUBSCRIPTIONS.cancelRequested }],
+  ['subscription-accepted', { tone: 'success', text: SUBSCRIPTIONS.accepted }],
+  ['subscription-not-found', { tone: 'error', text: SUBSCRIPTIONS.notFound }],
+  ['subscription-not-cancellable', { tone: 'error', text: SUBSCRIPTIONS.notCancellable }],
+  ['subscription-not-offered', { tone: 'error', text: SUBSCRIPTIONS.notOffered }],
+  ['subscription-provider', { tone: 'error', text: SUBSCRIPTIONS.providerDown }],
+  ['subscription-error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
+]);

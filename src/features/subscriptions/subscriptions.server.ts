@@ -1,0 +1,213 @@
+/**
+ * Subscriptions in the customer's account: the list, a cancellation with the notice period
+ * (told to the payment provider first, then recorded with both e-mails and the audit entry),
+ * and accepting a subscription the agency offered.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../data/pricing.ts';
+import { site } from '../../data/site.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { insertionOrder } from '../../server/db/expressions.ts';
+import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
+import { subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
+import { outboxInsert } from '../../server/email/enqueue.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
+import { serverEnv } from '../../server/env.ts';
+import { auditStatement } from '../../server/security/audit.ts';
+import { paymentProvider } from '../payments/provider.ts';
+import { DAY_MS, lastBillingDate } from './billing-dates.ts';
+
+const builder = drizzle.mock();
+
+export type Subscription = typeof subscriptions.$inferSelect;
+
+export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
+
+export async function subscriptionsOf(db: Db, userId: string): Promise<Subscription[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(insertionOrder));
+}
+
+export async function customerSubscription(db: Db, id: string, userId: string): Promise<Subscription | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  return row ?? null;
+}
+
+/** An offer from the agency the customer has not accepted yet. */
+export const isOffer = (s: Subscription) => s.createdBy === 'admin' && s.status === 'pending' && !s.acceptedAt;
+
+/** What canceling now means: when it ends, and the last date the customer is billed. */
+export function cancellationTerms(s: Subscription, now = Date.now()) {
+  const cancelAt = new Date(now + CANCELLATION_NOTICE_DAYS * DAY_MS);
+  const interval = s.interval === 'year' ? 'year' : 'month';
+  const anchor = s.currentPeriodEnd ?? s.acceptedAt ?? s.createdAt;
+  return { cancelAt, lastBilled: lastBillingDate(anchor, interval, cancelAt, new Date(now)) };
+}
+
+const dateOnly = (d: Date) => formatDateTime(d).replace(/, \d{1,2}:\d{2}\s?[AP]M$/, '');
+
+function cancellationMails(
+  s: Subscription,
+  customer: { name: string; email: string },
+  terms: ReturnType<typeof cancellationTerms>,
+) {
+  const last = terms.lastBilled
+    ? `Your last payment is on ${dateOnly(terms.lastBilled)}.`
+    : 'You will not be billed again.';
+  const body = `Your ${s.description} (${formatPrice(s.priceCents)} per ${s.interval}) ends on ${dateOnly(terms.cancelAt)}, after the ${CANCELLATION_NOTICE_DAYS}-day notice period. ${last}`;
+  const toCustomer: RenderedMail = {
+    subject: `Your cancellation: ${s.description}`,
+    text: [
+      `Hi ${customer.name},`,
+      '',
+      body,
+      '',
+      `Changed your mind? Reply to this e-mail or call ${site.phone.display}.`,
+      site.brand,
+    ].join('\n'),
+    html: mailLayout(
+      'Your cancellation',
+      `<p>Hi ${escapeHtml(customer.name)},</p><p>${escapeHtml(body)}</p><p>Changed your mind? Reply to this e-mail or call ${escapeHtml(site.phone.display)}.</p>`,
+    ),
+  };
+  const agencyText = `${customer.name} <${customer.email}> asked to cancel ${s.description} (${s.id}). ${body.replace('Your ', 'It: ')}`;
+  const toAgency: RenderedMail = {
+    subject: `Cancellation request: ${s.description} (${customer.email})`.slice(0, 200),
+    text: agencyText,
+    html: mailLayout('Cancellation request', `<p>${escapeHtml(agencyText)}</p>`),
+  };
+  return { toCustomer, toAgency };
+}
+
+export type CancelResult =
+  | { ok: true; subscription: Subscription; lastBilled: Date | null }
+  | { ok: false; reason: 'not-found' | 'not-cancellable' | 'provider' };
+
+/**
+ * The customer's cancel request: the subscription ends after the notice period. The provider
+ * (Stripe) is told first, so nothing is recorded that the provider did not accept; repeating
+ * the request changes nothing (the date was set by the first).
+ */
+export async function requestCancel(
+  database: AppDatabase,
+  { id, userId, ip }: { id: string; userId: string; ip: string | null },
+  now = Date.now(),
+): Promise<CancelResult> {
+  const s = await customerSubscription(database.db, id, userId);
+  if (!s) return { ok: false, reason: 'not-found' };
+  if (s.status === 'canceling' && s.cancelAt) {
+    return { ok: true, subscription: s, lastBilled: cancellationTerms(s, s.updatedAt.getTime()).lastBilled };
+  }
+  if (!CANCELLABLE.includes(s.status)) return { ok: false, reason: 'not-cancellable' };
+  const terms = cancellationTerms(s, now);
+  try {
+    await (await paymentProvider()).scheduleCancel(s, terms.cancelAt);
+  } catch (error) {
+    console.error(`subscriptions: the provider refused to schedule the end of ${s.id}`, error);
+    return { ok: false, reason: 'provider' };
+  }
+  const [customer] = await database.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const mails = cancellationMails(s, customer ?? { name: 'Customer', email: '' }, terms);
+  const at = new Date(now);
+  await database.writes.run([
+    statement(
+      builder
+        .update(subscriptions)
+        .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
+        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
+    ),
+    auditStatement(
+      {
+        actorId: userId,
+        action: 'subscription.cancel-request',
+        entityType: 'subscription',
+        entityId: s.id,
+        before: { status: s.status, cancelAt: null },
+        after: { status: 'canceling', cancelAt: terms.cancelAt.toISOString() },
+        ip,
+      },
+      now,
+    ),
+    ...(customer ? [outboxInsert({ ...mails.toCustomer, kind: 'subscription-cancel', to: customer.email }, now)] : []),
+    outboxInsert(
+      {
+        ...mails.toAgency,
+        kind: 'subscription-cancel-notice',
+        to: serverEnv().AGENCY_INBOX ?? site.email,
+        replyTo: customer?.email,
+      },
+      now,
+    ),
+  ]);
+  return {
+    ok: true,
+    subscription: { ...s, status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at },
+    lastBilled: terms.lastBilled,
+  };
+}
+
+export type AcceptResult =
+  { ok: true; subscription: Subscription } | { ok: false; reason: 'not-found' | 'not-offered' };
+
+/**
+ * The customer accepts a subscription the agency offered. Invoiced (the embedded default): it
+ * is active from now and the agency invoices it; the agency is told.
+ */
+export async function acceptOffer(
+  database: AppDatabase,
+  { id, userId, ip }: { id: string; userId: string; ip: string | null },
+  now = Date.now(),
+): Promise<AcceptResult> {
+  const s = await customerSubscription(database.db, id, userId);
+  if (!s) return { ok: false, reason: 'not-found' };
+  if (!isOffer(s)) return { ok: false, reason: 'not-offered' };
+  const at = new Date(now);
+  const [customer] = await database.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const text = `${customer?.name ?? 'A customer'} <${customer?.email ?? ''}> accepted ${s.description} at ${formatPrice(s.priceCents)} per ${s.interval}. Send the first invoice.`;
+  const results = await database.writes.run([
+    statement(
+      builder
+        .update(subscriptions)
+        .set({ status: 'active', acceptedAt: at, updatedAt: at })
+        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
+    ),
+    auditStatement(
+      {
+        actorId: userId,
+        action: 'subscription.accept',
+        entityType: 'subscription',
+        entityId: s.id,
+        before: { status: 'pending' },
+        after: { status: 'active' },
+        ip,
+      },
+      now,
+    ),
+    outboxInsert(
+      {
+        kind: 'subscription-accepted',
+        to: serverEnv().AGENCY_INBOX ?? site.email,
+        replyTo: customer?.email,
+        subject: `Subscription accepted: ${s.description}`.slice(0, 200),
+        text,
+        html: mailLayout('Subscription accepted', `<p>${escapeHtml(text)}</p>`),
+      },
+      now,
+    ),
+  ]);
+  if (results[0]?.rowsAffected === 0) return { ok: false, reason: 'not-offered' };
+  return { ok: true, subscription: { ...s, status: 'active', acceptedAt: at, updatedAt: at } };
+}
