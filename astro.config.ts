@@ -9,6 +9,7 @@ import { interactionDirective } from './src/integrations/interaction-directive.t
 import { priceValidityWarning } from './src/integrations/price-validity-warning.ts';
 import { privateRoutes } from './src/integrations/private-routes.ts';
 import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.ts';
+import { UPLOAD_REQUEST_BYTES } from './src/features/intake/uploads/limits.ts';
 import { PRIVATE_PREFIXES } from './src/server/security/private-paths.ts';
 
 const settings = buildSettings(process.env);
@@ -39,7 +40,9 @@ export default defineConfig({
     // Tailwind's output is small: inlining it removes every render-blocking request.
     inlineStylesheets: 'always',
   },
-  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 100 * 1024 }),
+  // The largest body any route takes (an intake upload); our host caps every other route at
+  // 100 KB (src/server/http/app.ts, BODY_LIMIT), as the adapter cannot tell routes apart.
+  adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: UPLOAD_REQUEST_BYTES }),
   integrations: [
     react(),
     sitemap({

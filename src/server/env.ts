@@ -5,6 +5,7 @@
  * fails with a message naming the variable. Build-time settings (PRICING_MODEL, OUT_DIR,
  * PUBLIC_META_PIXEL_ID) are read by src/integrations/build-settings.ts; SITE_URL is read by both.
  */
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
 
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
@@ -30,7 +31,7 @@ const origin = z
     return z.NEVER;
   });
 
-const schema = z.object({
+const settings = z.object({
   /** libSQL database: a local file, or libsql://, https://, ws:// for sqld/Turso. */
   DATABASE_URL: z.string().trim().min(1).default(DEFAULT_DATABASE_URL),
   /** Token for a remote libSQL server. */
@@ -67,7 +68,20 @@ const schema = z.object({
   /** At start, create this admin if missing (see README). */
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
+  /** Intake uploads (outside the public folder); default: `uploads` beside a local database file. */
+  UPLOADS_DIR: optionalText,
 });
+
+/** `uploads` beside the local database file (./data/uploads by default); ./data/uploads for a remote database. */
+export function defaultUploadsDir(databaseUrl: string): string {
+  const path = databaseUrl.startsWith('file:') ? (databaseUrl.slice('file:'.length).split('?')[0] ?? '') : '';
+  return path && path !== ':memory:' ? join(dirname(path), 'uploads') : join('data', 'uploads');
+}
+
+const schema = settings.transform((env) => ({
+  ...env,
+  UPLOADS_DIR: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
+}));
 
 export type ServerEnv = z.output<typeof schema>;
 

@@ -275,3 +275,40 @@ export function reopenIntake(
     return true;
   });
 }
+
+export type EnsuredIntake = { ok: true; intakeId: string } | { ok: false; reason: 'not-found' | 'locked' };
+
+/**
+ * The draft intake of `orderId` for its owner `userId`, inside the caller's write transaction
+ * (uploads attach their file to it in the same commit). With no row yet, it is created as a
+ * first save would be, for the owner only, but at version 0 with the order's prefill: a file is
+ * not an answer, so a tab that opened the empty intake (version 0) still saves without a conflict.
+ */
+export async function ensureDraftIntake(
+  tx: Transaction,
+  { orderId, userId }: { orderId: string; userId: string },
+  now = Date.now(),
+): Promise<EnsuredIntake> {
+  const found = await readIn(tx, orderId, userId);
+  if (!found) return { ok: false, reason: 'not-found' };
+  const { order, row } = found;
+  if (row?.status === 'submitted') return { ok: false, reason: 'locked' };
+  if (row) return { ok: true, intakeId: row.id };
+  const at = new Date(now);
+  const id = randomId();
+  await tx.execute(
+    statement(
+      builder.insert(intakes).values({
+        id,
+        orderId,
+        userId: order.userId,
+        status: 'draft',
+        version: 0,
+        data: { businessName: order.businessName, phone: order.phone },
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ),
+  );
+  return { ok: true, intakeId: id };
+}

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '../../features/intake/uploads/limits.ts';
 import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
 import { API_ERRORS } from './messages.ts';
 import { routeHeaders, securityHeaders } from './security-headers.ts';
@@ -62,6 +63,16 @@ export interface AppOptions {
   now?: () => Date;
   limits?: Partial<ConnectionLimits>;
 }
+
+/**
+ * Request bodies: 100 KB for every route but the intake upload (one image up to 10 MB, which
+ * that route streams and limits itself: per file, per intake, answering JSON or a redirect for
+ * its plain form). Astro's adapter applies one `bodySizeLimit` to every route, so it is set to
+ * the upload's cap (astro.config.ts) and the 100 KB cap is applied here, where the path is known.
+ * Handling the upload in Fastify before Astro was the other way: it would have needed its own
+ * copy of the session check, the cross-site refusal and the private-path guard of src/middleware.ts.
+ */
+export const BODY_LIMIT = 100 * 1024;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -240,6 +251,19 @@ export async function buildApp({
     // HEAD works wherever GET does: Astro renders the GET, and Node, which saw the HEAD,
     // sends the headers without the body.
     if (req.method === 'HEAD') req.method = 'GET';
+    if (!readOnly) {
+      const upload = isUploadRequest(req.method, request.url);
+      const limit = upload ? UPLOAD_REQUEST_BYTES : BODY_LIMIT;
+      // A declared length over the cap is refused before a byte is read (the upload route says it its own way).
+      if (!upload && Number(req.headers['content-length']) > limit) {
+        res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ error: API_ERRORS.tooLarge }));
+        return;
+      }
+      // A body without a length (chunked) fails once it passes the cap. Astro's request builder
+      // (astro/app/node) reads `req.body` when a host provides one, as Express body parsers do.
+      (req as IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = capped(req, limit);
+    }
     const locals: HostLocals = { clientAddress: request.ip };
     // `compression` is typed for Express but only uses Node's req/res.
     compress(req as unknown as Parameters<typeof compress>[0], res as unknown as Parameters<typeof compress>[1], () => {
@@ -277,6 +301,16 @@ function decodePath(url: string): string | null {
     return decodeURIComponent(url.split('?')[0] ?? '/');
   } catch {
     return null;
+  }
+}
+
+/** The body, failing once it passes `limit` bytes (what the adapter's own limit does). */
+async function* capped(body: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (received > limit) throw new Error(`Request body is larger than ${limit} bytes`);
+    yield chunk;
   }
 }
 

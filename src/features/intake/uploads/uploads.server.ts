@@ -1,0 +1,338 @@
+/**
+ * Intake files on the server: where they are stored (UPLOADS_DIR, outside the public folder,
+ * under random names), who may see them, and their rows. A file is written to disk first and
+ * recorded second, in one write transaction that also re-checks every rule (owner, draft,
+ * count, total, the browser's clientKey): when the transaction refuses, the caller removes the
+ * files it wrote, so a refused upload leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Row, Transaction } from '@libsql/client';
+import { and, asc, count, eq, sum } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { statement, type AppDatabase, type Db } from '../../../server/db/index.ts';
+import { intakeFiles, intakes, orders } from '../../../server/db/schema.ts';
+import { serverEnv } from '../../../server/env.ts';
+import { randomId } from '../../../server/security/tokens.ts';
+import type { SessionUser } from '../../accounts/session.ts';
+import { ensureDraftIntake } from '../intake.server.ts';
+import { EXTENSIONS, type StoredImage } from './images.server.ts';
+import { MAX_FILES, MAX_INTAKE_BYTES, thumbSize } from './limits.ts';
+import { discard } from './multipart.server.ts';
+
+const builder = drizzle.mock();
+
+export type IntakeFile = typeof intakeFiles.$inferSelect;
+export type FileKind = IntakeFile['kind'];
+
+/** A file as the browser shows it (the JSON answer of the upload route, the panel's list). */
+export interface FileView {
+  id: string;
+  kind: FileKind;
+  name: string;
+  bytes: number;
+  width: number;
+  height: number;
+  url: string;
+  thumbUrl: string;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+export const fileUrl = (id: string, thumb = false) => `/api/account/intake/files/${id}${thumb ? '?size=thumb' : ''}`;
+
+export function fileView(file: IntakeFile): FileView {
+  const width = file.width ?? 1;
+  const height = file.height ?? 1;
+  const thumb = thumbSize(width, height);
+  return {
+    id: file.id,
+    kind: file.kind,
+    name: file.originalName,
+    bytes: file.bytes,
+    width,
+    height,
+    url: fileUrl(file.id),
+    thumbUrl: fileUrl(file.id, true),
+    thumbWidth: thumb.width,
+    thumbHeight: thumb.height,
+  };
+}
+
+// Storage -------------------------------------------------------------------------------
+
+/** UPLOADS_DIR as an absolute path (relative settings are relative to the working directory). */
+export const uploadsDir = () => resolve(serverEnv().UPLOADS_DIR);
+/** Where request bodies land while they arrive: on the same disk, never served. */
+export const incomingDir = () => join(uploadsDir(), '.incoming');
+
+/** Our names only: 26 random characters and our extension. A row can never point elsewhere. */
+const STORED_NAME = /^[a-km-z2-9]{26}\.(?:jpg|png|webp)$/;
+
+export const storedPath = (name: string): string | null => (STORED_NAME.test(name) ? join(uploadsDir(), name) : null);
+
+/** Writes the image and its thumbnail under fresh random names; answers those names. */
+export async function storeImage(image: StoredImage, main: Buffer, thumb: Buffer) {
+  const dir = uploadsDir();
+  await mkdir(dir, { recursive: true, mode: 0o750 });
+  const storedName = `${randomId()}.${EXTENSIONS[image.mimeType]}`;
+  const thumbName = `${randomId()}.webp`;
+  try {
+    // 'wx': never overwrite; 0o640: not world-readable.
+    await writeFile(join(dir, storedName), main, { flag: 'wx', mode: 0o640 });
+    await writeFile(join(dir, thumbName), thumb, { flag: 'wx', mode: 0o640 });
+  } catch (error) {
+    await removeStored([storedName, thumbName]);
+    throw error;
+  }
+  return { storedName, thumbName };
+}
+
+/** Deletes stored files by name (missing ones are fine: the goal is that they are gone). */
+export async function removeStored(names: string[]) {
+  await Promise.all(
+    names.map((name) => {
+      const path = storedPath(name);
+      return path ? discard(path) : Promise.resolve();
+    }),
+  );
+}
+
+/** Opens a stored file for streaming; null when it is not there. */
+export async function openStored(name: string) {
+  const path = storedPath(name);
+  if (!path) return null;
+  try {
+    const handle = await open(path, 'r');
+    const { size } = await handle.stat();
+    return { handle, size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+// Reads ---------------------------------------------------------------------------------
+
+/**
+ * The files of the intake of `orderId`, oldest first: for its owner, or for anyone with an
+ * admin (who may open every intake); none for another customer.
+ */
+export async function intakeFilesForOrder(db: Db, orderId: string, user: Pick<SessionUser, 'id' | 'role'>) {
+  const rows = await db
+    .select({ file: intakeFiles })
+    .from(intakeFiles)
+    .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
+    .where(
+      user.role === 'admin'
+        ? eq(intakes.orderId, orderId)
+        : and(eq(intakes.orderId, orderId), eq(intakes.userId, user.id)),
+    )
+    .orderBy(asc(intakeFiles.createdAt), asc(intakeFiles.id));
+  return rows.map((r) => r.file);
+}
+
+/** A file (with its order) for its owner or an admin; null for anyone else, who must not learn it exists. */
+export async function fileForViewer(db: Db, fileId: string, user: Pick<SessionUser, 'id' | 'role'>) {
+  const [row] = await db
+    .select({ file: intakeFiles, orderId: intakes.orderId })
+    .from(intakeFiles)
+    .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
+    .where(
+      user.role === 'admin'
+        ? eq(intakeFiles.id, fileId)
+        : and(eq(intakeFiles.id, fileId), eq(intakeFiles.userId, user.id)),
+    );
+  return row ?? null;
+}
+
+export type UploadTarget =
+  { ok: true; intakeId: string | null; files: number; bytes: number } | { ok: false; reason: 'not-found' | 'locked' };
+
+/** Before reading a body: may `userId` add files to the intake of `orderId` (theirs, not submitted)? */
+export async function uploadTarget(db: Db, orderId: string, userId: string): Promise<UploadTarget> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return { ok: false, reason: 'not-found' };
+  const [intake] = await db
+    .select({ id: intakes.id, status: intakes.status })
+    .from(intakes)
+    .where(eq(intakes.orderId, orderId));
+  if (intake?.status === 'submitted') return { ok: false, reason: 'locked' };
+  if (!intake) return { ok: true, intakeId: null, files: 0, bytes: 0 };
+  const [usage] = await db
+    .select({ files: count(), bytes: sum(intakeFiles.bytes) })
+    .from(intakeFiles)
+    .where(eq(intakeFiles.intakeId, intake.id));
+  return { ok: true, intakeId: intake.id, files: usage?.files ?? 0, bytes: Number(usage?.bytes ?? 0) };
+}
+
+/** The file an earlier attempt with this clientKey stored for this order's intake, if any. */
+export async function fileByClientKey(db: Db, orderId: string, userId: string, clientKey: string) {
+  const [row] = await db
+    .select({ file: intakeFiles })
+    .from(intakeFiles)
+    .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
+    .where(and(eq(intakes.orderId, orderId), eq(intakeFiles.userId, userId), eq(intakeFiles.clientKey, clientKey)));
+  return row?.file ?? null;
+}
+
+// Writes --------------------------------------------------------------------------------
+
+const fileFromRow = (r: Row): IntakeFile => ({
+  id: String(r.id),
+  intakeId: String(r.intake_id),
+  userId: String(r.user_id),
+  kind: String(r.kind) as FileKind,
+  clientKey: String(r.client_key),
+  originalName: String(r.original_name),
+  mimeType: String(r.mime_type),
+  bytes: Number(r.bytes),
+  width: r.width === null ? null : Number(r.width),
+  height: r.height === null ? null : Number(r.height),
+  storedName: String(r.stored_name),
+  thumbName: String(r.thumb_name),
+  createdAt: new Date(Number(r.created_at)),
+});
+
+export type RecordResult =
+  | { ok: true; created: boolean; file: IntakeFile }
+  | { ok: false; reason: 'not-found' | 'locked' | 'too-many' | 'quota' };
+
+async function existingByKey(tx: Transaction, intakeId: string, clientKey: string) {
+  const found = await tx.execute(
+    statement(
+      builder
+        .select()
+        .from(intakeFiles)
+        .where(and(eq(intakeFiles.intakeId, intakeId), eq(intakeFiles.clientKey, clientKey))),
+    ),
+  );
+  return found.rows[0] ? fileFromRow(found.rows[0]) : null;
+}
+
+/**
+ * Records a stored file for the intake of `orderId` (created as a draft when missing), in one
+ * transaction with every rule checked again: only the owner, only a draft, the same clientKey
+ * answers the first file, at most MAX_FILES files and MAX_INTAKE_BYTES in all.
+ */
+export function recordUpload(
+  database: AppDatabase,
+  input: {
+    orderId: string;
+    userId: string;
+    kind: FileKind;
+    clientKey: string;
+    originalName: string;
+    image: StoredImage;
+    storedName: string;
+    thumbName: string;
+  },
+  now = Date.now(),
+): Promise<RecordResult> {
+  return database.writes.transaction(async (tx): Promise<RecordResult> => {
+    const intake = await ensureDraftIntake(tx, { orderId: input.orderId, userId: input.userId }, now);
+    if (!intake.ok) return intake;
+    const existing = await existingByKey(tx, intake.intakeId, input.clientKey);
+    if (existing) return { ok: true, created: false, file: existing };
+    const usage = await tx.execute(
+      statement(
+        builder
+          .select({ files: count(), bytes: sum(intakeFiles.bytes) })
+          .from(intakeFiles)
+          .where(eq(intakeFiles.intakeId, intake.intakeId)),
+      ),
+    );
+    // By position: the statement's aggregate columns carry no names.
+    const files = Number(usage.rows[0]?.[0] ?? 0);
+    const bytes = Number(usage.rows[0]?.[1] ?? 0);
+    if (files >= MAX_FILES) return { ok: false, reason: 'too-many' };
+    if (bytes + input.image.bytes > MAX_INTAKE_BYTES) return { ok: false, reason: 'quota' };
+    const file: IntakeFile = {
+      id: randomId(),
+      intakeId: intake.intakeId,
+      userId: input.userId,
+      kind: input.kind,
+      clientKey: input.clientKey,
+      originalName: input.originalName,
+      mimeType: input.image.mimeType,
+      bytes: input.image.bytes,
+      width: input.image.width,
+      height: input.image.height,
+      storedName: input.storedName,
+      thumbName: input.thumbName,
+      createdAt: new Date(now),
+    };
+    await tx.execute(statement(builder.insert(intakeFiles).values(file)));
+    return { ok: true, created: true, file };
+  });
+}
+
+export type RemoveResult =
+  { ok: true; orderId: string; names: string[] } | { ok: false; reason: 'not-found' | 'locked' };
+
+/** Deletes the owner's file while its intake is a draft; answers the stored names to delete after the commit. */
+export function removeIntakeFile(
+  database: AppDatabase,
+  { fileId, userId }: { fileId: string; userId: string },
+): Promise<RemoveResult> {
+  return database.writes.transaction(async (tx): Promise<RemoveResult> => {
+    const found = await tx.execute(
+      statement(
+        builder
+          .select({
+            storedName: intakeFiles.storedName,
+            thumbName: intakeFiles.thumbName,
+            status: intakes.status,
+            orderId: intakes.orderId,
+          })
+          .from(intakeFiles)
+          .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
+          .where(and(eq(intakeFiles.id, fileId), eq(intakeFiles.userId, userId))),
+      ),
+    );
+    const row = found.rows[0];
+    if (!row) return { ok: false, reason: 'not-found' };
+    if (String(row.status) === 'submitted') return { ok: false, reason: 'locked' };
+    await tx.execute(statement(builder.delete(intakeFiles).where(eq(intakeFiles.id, fileId))));
+    return { ok: true, orderId: String(row.order_id), names: [String(row.stored_name), String(row.thumb_name)] };
+  });
+}
+
+// Names ---------------------------------------------------------------------------------
+
+/**
+ * The customer's file name as we show it: no folders, no control or bidi-override characters,
+ * trimmed to 200 characters; 'image' when nothing is left. Never used as a path.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return Array.from(cleaned).slice(0, 200).join('') || 'image';
+}
+
+/** The name to download a stored file under: the customer's name with the stored extension. */
+export function downloadName(originalName: string, mimeType: string, thumb: boolean): string {
+  const stem = originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'image';
+  const ext = thumb ? 'webp' : (EXTENSIONS[mimeType as keyof typeof EXTENSIONS] ?? 'bin');
+  return `${stem}${thumb ? '-thumbnail' : ''}.${ext}`;
+}
+
+/** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the real name. */
+export function contentDisposition(name: string): string {
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9 ._()-]/g, '_')
+      .trim() || 'image';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A clientKey for a plain form (one per page view, so a double submit stores one file). */
+export const newClientKey = () => randomBytes(16).toString('base64url');

@@ -1,0 +1,6 @@
+import { postUpload } from '../../../../../features/intake/uploads/handlers/upload-routes.ts';
+import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postUpload;
+export const ALL = methodNotAllowed('POST');
