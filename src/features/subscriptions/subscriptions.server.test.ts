@@ -12,16 +12,14 @@ const { db } = database;
 async function customerWith(status: 'active' | 'pending', createdBy: 'checkout' | 'admin' = 'checkout') {
   const userId = crypto.randomUUID();
   const now = new Date();
-  await db
-    .insert(users)
-    .values({
-      id: userId,
-      name: 'Sub Scriber',
-      email: `${userId}@example.com`,
-      status: 'active',
-      createdAt: now,
-      updatedAt: now,
-    });
+  await db.insert(users).values({
+    id: userId,
+    name: 'Sub Scriber',
+    email: `${userId}@example.com`,
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
   const id = randomId();
   await db.insert(subscriptions).values({
     id,

@@ -7,7 +7,7 @@ import { auditLog, orderEvents, orders, outbox, subscriptions, users } from '../
 import type { SessionUser } from '../../accounts/session.ts';
 import { quote } from '../../checkout/quote.ts';
 import { newOrderStatements } from '../../orders/orders.server.ts';
-import { postOrderStatus as POST } from './order-status.ts';
+import { postMarkPaid, postOrderStatus } from './order-status.ts';
 
 const database = await getDatabase();
 const { db } = database;
@@ -37,14 +37,21 @@ async function order(monthly = true) {
   return placed.id;
 }
 
-function post(id: string, body: Record<string, string>, user: SessionUser | null, form = false) {
-  const url = new URL(`http://localhost:4321/api/admin/orders/${id}/status`);
+function call(
+  action: 'status' | 'mark-paid',
+  id: string,
+  body: Record<string, string>,
+  user: SessionUser | null,
+  form = false,
+) {
+  const url = new URL(`http://localhost:4321/api/admin/orders/${id}/${action}`);
   const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
     body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
   });
-  return POST({
+  const handler = action === 'status' ? postOrderStatus : postMarkPaid;
+  return handler({
     request,
     url,
     params: { id },
@@ -54,11 +61,15 @@ function post(id: string, body: Record<string, string>, user: SessionUser | null
   } as unknown as APIContext) as Promise<Response>;
 }
 
-describe('POST /api/admin/orders/{id}/status', () => {
+const post = (id: string, body: Record<string, string>, user: SessionUser | null, form = false) =>
+  call('status', id, body, user, form);
+const markPaid = (id: string, user: SessionUser | null, form = false) => call('mark-paid', id, {}, user, form);
+
+describe('POST /api/admin/orders/{id}/mark-paid', () => {
   it('an admin marks an invoiced order paid: history, audit, receipt, subscription active', async () => {
     const admin = await person('admin');
     const id = await order();
-    const res = await post(id, { to: 'paid' }, admin, true);
+    const res = await markPaid(id, admin, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}?notice=moved`);
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -78,9 +89,55 @@ describe('POST /api/admin/orders/{id}/status', () => {
 
   it('a customer is refused (403) and a visitor (401); nothing changes', async () => {
     const id = await order();
-    expect((await post(id, { to: 'paid' }, await person('customer'))).status).toBe(403);
+    const customer = await person('customer');
+    const refused = await markPaid(id, customer);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: expect.any(String) });
+    expect((await post(id, { to: 'paid' }, customer)).status).toBe(403);
+    expect((await markPaid(id, null)).status).toBe(401);
     expect((await post(id, { to: 'paid' }, null)).status).toBe(401);
     expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('pending_payment');
+    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, id))).toEqual([]);
+  });
+
+  it('only a pending order: paying twice is 409 with one receipt; an unknown order is 404', async () => {
+    const admin = await person('admin');
+    const id = await order(false);
+    const first = await markPaid(id, admin);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ id, from: 'pending_payment', to: 'paid' });
+    const again = await markPaid(id, admin);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'The order cannot move to that status from where it is now' });
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    const receipts = await db.select().from(outbox).where(eq(outbox.kind, 'payment-receipt'));
+    expect(receipts.filter((m) => m.to === row?.email)).toHaveLength(1);
+    expect((await markPaid('abcdefghijkmnpqrstuvwxyz23', admin)).status).toBe(404);
+    expect((await markPaid('not an id', admin)).status).toBe(404);
+    // A plain form for an order that does not exist lands on the overview, which says so.
+    const lost = await markPaid('abcdefghijkmnpqrstuvwxyz23', admin, true);
+    expect(lost.status).toBe(303);
+    expect(lost.headers.get('location')).toBe('/admin?notice=order-not-found');
+  });
+});
+
+describe('POST /api/admin/orders/{id}/status', () => {
+  it('moves along the build with the note; a step back to paid is not an invoice payment', async () => {
+    const admin = await person('admin');
+    const id = await order(false);
+    expect((await markPaid(id, admin)).status).toBe(200);
+    expect((await post(id, { to: 'intake_received' }, admin)).status).toBe(200);
+    const back = await post(id, { to: 'paid', note: '  Intake reopened  ' }, admin, true);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/admin/orders/${id}?notice=moved`);
+    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(history.slice(1).map((e) => [e.fromStatus, e.toStatus, e.note])).toEqual([
+      ['pending_payment', 'paid', 'Invoice paid'],
+      ['paid', 'intake_received', null],
+      ['intake_received', 'paid', 'Intake reopened'],
+    ]);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit).toHaveLength(3);
   });
 
   it('a move the order does not allow is 409; an unknown order 404; a made-up status 400', async () => {
@@ -89,8 +146,13 @@ describe('POST /api/admin/orders/{id}/status', () => {
     expect((await post(id, { to: 'delivered' }, admin)).status).toBe(409);
     expect((await post('abcdefghijkmnpqrstuvwxyz23', { to: 'paid' }, admin)).status).toBe(404);
     expect((await post(id, { to: 'shipped' }, admin)).status).toBe(400);
+    const badForm = await post(id, { to: 'shipped' }, admin, true);
+    expect(badForm.headers.get('location')).toBe(`/admin/orders/${id}?notice=invalid`);
+    const notAllowedForm = await post(id, { to: 'delivered' }, admin, true);
+    expect(notAllowedForm.headers.get('location')).toBe(`/admin/orders/${id}?notice=not-allowed`);
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);
     // Paying twice is not a move.
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(409);
+    expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('paid');
   });
 });

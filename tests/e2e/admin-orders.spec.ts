@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEST_ADMIN } from './builds.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const tag = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A visitor (not signed in) orders the build at /checkout, paying by invoice. */
+async function visitorOrders(browser: Browser, email: string, businessName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/checkout');
+  await page.getByLabel('Name', { exact: true }).fill('Olive Orderer');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone').fill('(407) 555-0142');
+  await page.getByLabel('Business name').fill(businessName);
+  await page.getByLabel('I agree to the Terms and Refund Policy').check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/thank-you/);
+  await context.close();
+}
+
+async function adminSignsIn(page: Page) {
+  await page.goto('/auth?next=/admin');
+  const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+  await login.getByLabel('Email').fill(TEST_ADMIN.email);
+  await login.getByLabel('Password').fill(TEST_ADMIN.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/admin');
+}
+
+test.describe('admin orders', () => {
+  test('a visitor orders; the admin finds it on /admin, opens it and marks it paid', async ({ browser, page }) => {
+    const id = tag();
+    const email = `buyer-${id}@example.com`;
+    const businessName = `Harbor Bakery ${id}`;
+    await visitorOrders(browser, email, businessName);
+
+    await adminSignsIn(page);
+    const orders = page.getByRole('region', { name: 'Latest orders' });
+    const row = orders.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(businessName);
+    await expect(row).toContainText('$3,800');
+    await expect(row).toContainText('Pending payment');
+    await expectNoAxeViolations(page);
+    await row.getByRole('link', { name: /^ORD-/ }).click();
+
+    await expect(page).toHaveURL(/\/admin\/orders\/[a-z2-9]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Customer and payment' });
+    await expect(details).toContainText(email);
+    await expect(details).toContainText(businessName);
+    await expect(details).toContainText('Olive Orderer');
+    await expect(details).toContainText('(407) 555-0142');
+    await expect(page.getByRole('complementary', { name: 'Items' })).toContainText('$3,800');
+    await expect(page.getByRole('heading', { name: 'Status: Pending payment' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('Pending payment, by System');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page).toHaveURL(/\?notice=moved$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Status changed.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(
+      'Pending payment → Paid, by Administrator (Invoice paid)',
+    );
+    await expectNoAxeViolations(page);
+
+    // The change-status form offers the next steps, and the overview shows the new status.
+    await expect(page.getByLabel('Change status to').locator('option')).toHaveText([
+      'Intake received',
+      'In progress',
+      'Canceled',
+      'Refunded',
+    ]);
+    await page.goto('/admin');
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Paid');
+  });
+
+  test('an unknown order is the 404 page, with status 404', async ({ page }) => {
+    await adminSignsIn(page);
+    for (const path of ['/admin/orders/xyz', '/admin/orders/abcdefghijkmnpqrstuvwxyz23']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+    }
+  });
+
+  test('a customer cannot mark an order paid', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await form.getByLabel('Name').fill('Not Admin');
+    await form.getByLabel('Email').fill(`customer-${tag()}@example.com`);
+    await form.getByLabel('Password').fill('lantern-pelican-orbit');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+    // From the customer's own signed-in page, as a script on it would.
+    const answer = await page.evaluate(async () => {
+      const res = await fetch('/api/admin/orders/abcdefghijkmnpqrstuvwxyz23/mark-paid', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    });
+    expect(answer).toEqual({ status: 403, body: { error: expect.any(String) } });
+  });
+});
