@@ -75,9 +75,9 @@ test('robots.txt points to the sitemap and keeps private areas out', async ({ re
   for (const path of ['/account', '/admin', '/api/', '/auth', '/activate-account', '/reset-password']) {
     expect(text).toContain(`Disallow: ${path}\n`);
   }
-  // Only routes that exist: /checkout is private, but not built yet.
+  // Only routes that exist, /checkout among them.
   const disallowed = [...text.matchAll(/^Disallow: (.*)$/gm)].map((m) => m[1]);
-  expect(disallowed).not.toContain('/checkout');
+  expect(disallowed).toContain('/checkout');
   for (const path of disallowed.filter((p) => !p!.endsWith('/'))) {
     const res = await request.get(path!, { maxRedirects: 0 });
     expect(res.status(), path).not.toBe(404);
