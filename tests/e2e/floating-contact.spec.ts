@@ -47,6 +47,9 @@ function coveredNow(page: Page): Promise<Overlap[]> {
       const parent = node.parentElement;
       if (!node.textContent?.trim() || !parent || aside.contains(parent)) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // Visually hidden (sr-only) text: its 1 px box clips a line that would measure far wider.
+      const own = parent.getBoundingClientRect();
+      if (own.width < 2 || own.height < 2) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of range.getClientRects())

@@ -21,23 +21,30 @@ export function mimeType(header: string | null): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Reads at most `maxBytes` of the body; null when it is larger. */
-async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
+/**
+ * Reads at most `maxBytes` of the body, as sent; null when it is larger (or the adapter cut a
+ * body over its own limit by failing the stream).
+ */
+export async function readLimited(request: Request, maxBytes: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return null;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch {
+    return null;
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
