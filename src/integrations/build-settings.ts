@@ -34,7 +34,9 @@ export function buildSettings(env: Record<string, string | undefined>) {
       "font-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      // Checkout forms end in a 303 to Stripe's payment page when Stripe is configured (a run-time
+      // setting, so always allowed); Chrome applies form-action to the redirect too.
+      "form-action 'self' https://checkout.stripe.com",
       "frame-ancestors 'none'",
       ...(https ? ['upgrade-insecure-requests'] : []),
     ],

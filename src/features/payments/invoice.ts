@@ -1,5 +1,5 @@
 import { orderNumber } from '../orders/mail.ts';
-import type { PaymentProvider } from './provider.ts';
+import { SUBSCRIPTION_ACCEPTED_PATH, type PaymentProvider } from './provider.ts';
 
 /**
  * The embedded default: nothing to call. The order waits in 'pending payment', the customer
@@ -9,6 +9,11 @@ export const invoiceProvider: PaymentProvider = {
   name: 'invoice',
   async begin(order) {
     return { redirect: `/thank-you?order=${orderNumber(order.id)}&payment=invoice` };
+  },
+  // Invoiced offers are activated by acceptOffer itself (the agency invoices them): nothing to
+  // start here, only the page that says so.
+  async beginSubscription() {
+    return { redirect: SUBSCRIPTION_ACCEPTED_PATH };
   },
   // Nothing bills automatically: the agency stops invoicing at the recorded date.
   async scheduleCancel() {},

@@ -1,4 +1,4 @@
-/** Words of the Stripe endpoints (JSON errors) and of order history notes written for Stripe. */
+/** Words of the Stripe endpoints (JSON errors), of order history notes and of the agency's checks. */
 export const STRIPE_MESSAGES = {
   notConfigured: 'Stripe payments are not configured on this server',
   missingSignature: 'Missing Stripe-Signature header',
@@ -10,4 +10,8 @@ export const STRIPE_MESSAGES = {
     `Stripe session ${session} paid ${paid}, but the order is ${due}: not marked paid, please check`,
   extraPaymentNote: (session: string, status: string) =>
     `Stripe session ${session} was paid while the order was already ${status}: check for a double payment and refund`,
+  offerAmountMismatch: (session: string, paid: string, due: string) =>
+    `Stripe session ${session} paid ${paid}, but the offer is ${due}: not activated. Check the Stripe subscription and refund or adjust it.`,
+  offerExtraPayment: (session: string, stripeSubscription: string, status: string) =>
+    `Stripe session ${session} started subscription ${stripeSubscription} while the offer was already ${status}: check for a double payment, cancel that Stripe subscription and refund.`,
 } as const;

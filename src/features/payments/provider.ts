@@ -1,5 +1,5 @@
 /**
- * How an order gets paid, behind one small interface. Two implementations: invoice (the
+ * How an order (or a subscription the agency offered) gets paid, behind one small interface. Two implementations: invoice (the
  * default, no keys: the agency sends an invoice and marks the order paid) and Stripe
  * Checkout (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). A third fits beside them.
  */
@@ -28,6 +28,26 @@ export interface OrderToPay {
   paymentReference: string | null;
 }
 
+/** A subscription the agency offered and the customer accepted, priced by the agency. */
+export interface SubscriptionToPay {
+  /** Our subscriptions row id: Stripe names it back in its metadata. */
+  id: string;
+  description: string;
+  priceCents: number;
+  interval: 'month' | 'year';
+  /** The customer's e-mail, so the provider's receipts reach them. */
+  email: string;
+  /** The provider's reference from an earlier accept (a repeated click), if any. */
+  previousAttempt: string | null;
+}
+
+/** Where /account shows "your subscription is active" (the invoice accept, Stripe's success redirect). */
+export const SUBSCRIPTION_ACCEPTED_PATH = '/account?notice=subscription-accepted#subscriptions';
+/** Back from the provider's page without paying: the offer is still there to accept. */
+export const SUBSCRIPTION_NOT_PAID_PATH = '/account?notice=subscription-not-paid#subscriptions';
+/** Paid by a bank debit still clearing (or left for the agency to check): active once confirmed. */
+export const SUBSCRIPTION_PROCESSING_PATH = '/account?notice=subscription-processing#subscriptions';
+
 export interface PaymentStart {
   /** Where the browser goes next: our thank-you page, or the provider's payment page. */
   redirect: string;
@@ -39,6 +59,13 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Called after the order is committed (and again for a repeated submit): must be idempotent per order. */
   begin(order: OrderToPay): Promise<PaymentStart>;
+  /**
+   * Starts paying for an offer the customer accepted; must be idempotent per offer. Nothing is
+   * recorded as paid here: the provider's confirmation activates it (Stripe: stripe-fulfilment.ts).
+   * The invoice provider takes no payment (acceptOffer activates invoiced offers itself) and
+   * answers the "accepted" page, so every provider can be asked.
+   */
+  beginSubscription(offer: SubscriptionToPay): Promise<PaymentStart>;
   /**
    * Ends a subscription at `cancelAt` (the end of the notice period), at the provider too when
    * it bills it (`paymentReference`); null `cancelAt` withdraws a scheduled end.

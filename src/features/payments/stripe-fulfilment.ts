@@ -1,31 +1,36 @@
 /**
  * What Stripe's news does to our records, inside one write transaction each. The success
  * redirect and the webhook both call `fulfilCheckoutSession`: whichever comes first marks the
- * order paid (history row, subscription, receipt, through `moveOrderIn`), the other finds it
- * paid and does nothing. Orders only move forward; a subscription keeps the Stripe time of
- * the news it last applied (`provider_updated_at`), so older news never overwrites newer.
+ * order paid (history row, subscription, receipt, through `moveOrderIn`), or activates the
+ * offer the session paid for (accepted, linked, the agency told), and the other finds it done
+ * and does nothing. Orders only move forward; a subscription keeps the Stripe time of the news
+ * it last applied (`provider_updated_at`), so older news never overwrites newer.
  */
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { formatPrice } from '../../data/pricing.ts';
+import { site } from '../../data/site.ts';
 import { statement, type AppDatabase } from '../../server/db/index.ts';
 import {
   orderEvents,
   orders,
   stripeEvents,
   subscriptions,
+  users,
   type OrderStatus,
   type SubscriptionStatus,
 } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
+import { serverEnv } from '../../server/env.ts';
 import { accountOrderUrl, moveOrderIn } from '../orders/orders.server.ts';
 import { isPaid } from '../orders/status.ts';
 import { STRIPE_MESSAGES } from './messages.ts';
-import { paymentFailedMail } from './stripe-mail.ts';
+import { offerPaidMail, offerPaymentCheckMail, paymentFailedMail, type OfferForMail } from './stripe-mail.ts';
 import {
   idOf,
   isPaidSession,
+  offerIdOf,
   orderIdOf,
   subscriptionStateOf,
   type CheckoutSession,
@@ -107,9 +112,9 @@ export type FulfilOutcome =
   | 'already-paid'
   /** The session is complete but its (bank) payment is still processing, or it is not complete. */
   | 'awaiting-payment'
-  /** The session names no order of ours. */
+  /** The session names no order (nor offer) of ours. */
   | 'unknown-order'
-  /** The session's amount is not the order's: left for the agency to check. */
+  /** The session's amount is not the order's (or the offer's): left for the agency to check. */
   | 'amount-mismatch'
   /** The webhook event was applied before. */
   | 'duplicate';
@@ -117,6 +122,8 @@ export type FulfilOutcome =
 export interface FulfilResult {
   outcome: FulfilOutcome;
   orderId: string | null;
+  /** The offer (our subscription) the session paid for, when it paid for one instead of an order. */
+  subscriptionId?: string | null;
 }
 
 export interface FulfilOptions {
@@ -144,7 +151,7 @@ export function fulfilCheckoutSession(
         { id: eventId, type: eventType, created: eventCreated ?? session.created },
         now,
       );
-      if (!fresh) return { outcome: 'duplicate', orderId: orderIdOf(session) };
+      if (!fresh) return { outcome: 'duplicate', orderId: orderIdOf(session), subscriptionId: offerIdOf(session) };
     }
     // Notes for the agency come from the webhook only, so the redirect never writes a second one.
     return fulfilCheckoutSessionIn(tx, session, { eventCreated, notes: Boolean(eventId), now });
@@ -158,6 +165,10 @@ export async function fulfilCheckoutSessionIn(
   { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
 ): Promise<FulfilResult> {
   const orderId = orderIdOf(session);
+  if (!orderId) {
+    const offerId = offerIdOf(session);
+    if (offerId) return fulfilOfferIn(tx, session, offerId, { eventCreated, notes, now });
+  }
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (!order) return { outcome: 'unknown-order', orderId: null };
   if (!isPaidSession(session)) return { outcome: 'awaiting-payment', orderId: order.id };
@@ -209,8 +220,145 @@ export async function fulfilCheckoutSessionIn(
   return { outcome: move.moved ? 'paid' : 'already-paid', orderId: order.id };
 }
 
+interface OfferRow extends OfferForMail {
+  status: SubscriptionStatus;
+  paymentReference: string | null;
+  acceptedAt: number | null;
+  customer: { name: string; email: string };
+}
+
+/** An offer the agency made (createdBy 'admin'), with its customer; other rows are no offer. */
+async function readOfferIn(tx: Transaction, id: string): Promise<OfferRow | null> {
+  const found = await tx.execute(
+    statement(
+      builder
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.createdBy, 'admin'))),
+    ),
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  const people = await tx.execute(
+    statement(
+      builder
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, String(row.user_id))),
+    ),
+  );
+  const person = people.rows[0];
+  return {
+    id: String(row.id),
+    description: String(row.description),
+    priceCents: Number(row.price_cents),
+    interval: String(row.interval),
+    status: String(row.status) as SubscriptionStatus,
+    paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
+    acceptedAt: row.accepted_at == null ? null : Number(row.accepted_at),
+    customer: person ? { name: String(person.name), email: String(person.email) } : { name: 'A customer', email: '' },
+  };
+}
+
+const agencyInbox = () => serverEnv().AGENCY_INBOX ?? site.email;
+
+/**
+ * A paid session for an offer the agency made: the offer becomes active, accepted now and
+ * linked to the Stripe subscription, and the agency is told, once (only from 'pending' and
+ * not yet accepted). Sessions are ours (we set the metadata), but the amount is still checked
+ * against the offer, like an order's: an offer repriced after its session opened is not taken
+ * as paid at the old price.
+ */
+async function fulfilOfferIn(
+  tx: Transaction,
+  session: CheckoutSession,
+  offerId: string,
+  { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
+): Promise<FulfilResult> {
+  const offer = await readOfferIn(tx, offerId);
+  const result = (outcome: FulfilOutcome): FulfilResult => ({
+    outcome,
+    orderId: null,
+    subscriptionId: offer?.id ?? null,
+  });
+  if (!offer) return result('unknown-order');
+  if (!isPaidSession(session)) return result('awaiting-payment');
+  if (session.mode !== 'subscription' || !session.subscription) {
+    // Not the session we open for offers (those are subscriptions): nothing to activate with it.
+    console.error(`stripe: session ${session.id} (${session.mode}) names offer ${offer.id} without a subscription`);
+    return result('unknown-order');
+  }
+  const bought = session.subscription;
+  const stripeId = idOf(bought);
+  const mailAgency = (problem: string) =>
+    tx.execute(
+      outboxInsert(
+        {
+          ...offerPaymentCheckMail(offer, offer.customer, problem),
+          kind: 'subscription-payment-check',
+          to: agencyInbox(),
+          replyTo: offer.customer.email || undefined,
+        },
+        now,
+      ),
+    );
+
+  if (session.amount_total !== offer.priceCents || session.currency?.toLowerCase() !== 'usd') {
+    console.error(
+      `stripe: session ${session.id} paid ${session.amount_total} ${session.currency} for offer ${offer.id} of ${offer.priceCents} usd`,
+    );
+    if (notes) {
+      const paid = session.amount_total == null ? 'an unknown amount' : formatPrice(session.amount_total);
+      await mailAgency(STRIPE_MESSAGES.offerAmountMismatch(session.id, paid, formatPrice(offer.priceCents)));
+    }
+    return result('amount-mismatch');
+  }
+
+  // Activated by this very subscription before: the other path, or a redelivery.
+  if (offer.acceptedAt !== null && offer.paymentReference === stripeId) return result('already-paid');
+  if (offer.status !== 'pending' || offer.acceptedAt !== null) {
+    // Accepted otherwise (a second session, an invoiced accept) or withdrawn meanwhile: money to give back.
+    console.warn(`stripe: session ${session.id} paid offer ${offer.id}, which was already ${offer.status}`);
+    if (notes) await mailAgency(STRIPE_MESSAGES.offerExtraPayment(session.id, stripeId, offer.status));
+    return result('already-paid');
+  }
+
+  await tx.execute(
+    statement(
+      builder
+        .update(subscriptions)
+        .set({ status: 'active', acceptedAt: new Date(now), paymentReference: stripeId, updatedAt: new Date(now) })
+        .where(
+          and(eq(subscriptions.id, offer.id), eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)),
+        ),
+    ),
+  );
+  // Its billing period (and any state newer than "active") from the subscription, when we have it.
+  const state = typeof bought === 'string' ? null : subscriptionStateOf(bought);
+  if (state) {
+    await applySubscriptionIn(
+      tx,
+      { stripeId, orderId: null, subscriptionId: offer.id, at: (eventCreated ?? session.created) * 1000, now },
+      () => patchOf(state),
+    );
+  }
+  await tx.execute(
+    outboxInsert(
+      {
+        ...offerPaidMail(offer, offer.customer, stripeId),
+        kind: 'subscription-accepted',
+        to: agencyInbox(),
+        replyTo: offer.customer.email || undefined,
+      },
+      now,
+    ),
+  );
+  return result('paid');
+}
+
 /** A delayed (bank) payment failed: the order keeps waiting; its history and the customer say so. */
 export async function paymentFailedIn(tx: Transaction, session: CheckoutSession, now: number): Promise<void> {
+  // An offer's failed payment changes nothing: it was never activated and stays there to accept.
   const orderId = orderIdOf(session);
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (order?.status !== 'pending_payment') return;
@@ -239,6 +387,8 @@ export interface SubscriptionRow {
   status: SubscriptionStatus;
   paymentReference: string | null;
   providerUpdatedAt: number | null;
+  /** An offer the agency made and the customer has not paid for yet (fulfilOfferIn activates it). */
+  unpaidOffer: boolean;
 }
 
 const toSubscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
@@ -246,18 +396,43 @@ const toSubscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
   status: String(row.status) as SubscriptionStatus,
   paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
   providerUpdatedAt: row.provider_updated_at == null ? null : Number(row.provider_updated_at),
+  unpaidOffer: row.created_by === 'admin' && row.status === 'pending' && row.accepted_at == null,
 });
+
+/** Whose Stripe subscription it is, from its metadata: an order's, or an offer's (our subscription id). */
+export interface SubscriptionOwner {
+  orderId: string | null;
+  subscriptionId?: string | null;
+}
 
 /**
  * Our row for a Stripe subscription: by its id, or (before the checkout's own event linked it)
- * the unlinked subscription of the order named in the subscription's metadata.
+ * the unlinked subscription of the order, or the unlinked offer, named in its metadata.
  */
-async function findSubscriptionIn(tx: Transaction, stripeId: string, orderId: string | null) {
+async function findSubscriptionIn(tx: Transaction, stripeId: string, { orderId, subscriptionId }: SubscriptionOwner) {
   const linked = await tx.execute(
     statement(builder.select().from(subscriptions).where(eq(subscriptions.paymentReference, stripeId)).limit(1)),
   );
   if (linked.rows[0]) return toSubscriptionRow(linked.rows[0]);
-  if (!orderId) return null;
+  if (!orderId) {
+    if (!subscriptionId) return null;
+    // Only an offer carries subscription_id metadata: an order's subscription is found by its order.
+    const offer = await tx.execute(
+      statement(
+        builder
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.id, subscriptionId),
+              eq(subscriptions.createdBy, 'admin'),
+              isNull(subscriptions.paymentReference),
+            ),
+          ),
+      ),
+    );
+    return offer.rows[0] ? toSubscriptionRow(offer.rows[0]) : null;
+  }
   const unlinked = await tx.execute(
     statement(
       builder
@@ -280,10 +455,10 @@ export type ApplyOutcome = 'applied' | 'stale' | 'terminal' | 'unknown';
  */
 export async function applySubscriptionIn(
   tx: Transaction,
-  target: { stripeId: string; orderId: string | null; at: number; now: number },
+  target: SubscriptionOwner & { stripeId: string; at: number; now: number },
   patchFor: (row: SubscriptionRow) => SubscriptionPatch,
 ): Promise<ApplyOutcome> {
-  const row = await findSubscriptionIn(tx, target.stripeId, target.orderId);
+  const row = await findSubscriptionIn(tx, target.stripeId, target);
   if (!row) return 'unknown';
   const link = row.paymentReference ? {} : { paymentReference: target.stripeId };
   const update = (set: Partial<typeof subscriptions.$inferInsert>) =>
@@ -296,6 +471,12 @@ export async function applySubscriptionIn(
       ),
     );
   if (row.status === 'canceled') return 'terminal';
+  if (row.unpaidOffer) {
+    // Until a paid session activates it, news about one payment attempt must not start, end or
+    // date the offer (an attempt that never paid would otherwise cancel it for good): link it only.
+    if (row.paymentReference === null) await update(link);
+    return 'applied';
+  }
   const patch = patchFor(row);
   const stale = row.providerUpdatedAt !== null && row.providerUpdatedAt > target.at;
   if (stale && patch.status !== 'canceled') {

@@ -1,4 +1,4 @@
-/** E-mail about a Stripe payment that did not go through. */
+/** E-mail about Stripe payments: one that did not go through, and offers paid (or paid oddly). */
 import { formatPrice } from '../../data/pricing.ts';
 import { site } from '../../data/site.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
@@ -22,4 +22,40 @@ export function paymentFailedMail(
 <p><a href="${escapeHtml(options.accountUrl)}">See your order</a></p>`,
   );
   return { subject, text, html };
+}
+
+/** The offer, as the agency mails about it name it. */
+export interface OfferForMail {
+  id: string;
+  description: string;
+  priceCents: number;
+  interval: string;
+}
+
+/** To the agency when a customer accepted an offer and paid its first period through Stripe. */
+export function offerPaidMail(
+  offer: OfferForMail,
+  customer: { name: string; email: string },
+  stripeSubscriptionId: string,
+): RenderedMail {
+  const text = `${customer.name} <${customer.email}> accepted ${offer.description} at ${formatPrice(offer.priceCents)} per ${offer.interval} and paid by card through Stripe. Stripe bills it from now on (subscription ${stripeSubscriptionId}; ours ${offer.id}).`;
+  return {
+    subject: `Subscription accepted and paid: ${offer.description}`.slice(0, 200),
+    text,
+    html: mailLayout('Subscription accepted and paid', `<p>${escapeHtml(text)}</p>`),
+  };
+}
+
+/** To the agency when Stripe took money for an offer that we did not activate with it: a person decides. */
+export function offerPaymentCheckMail(
+  offer: OfferForMail,
+  customer: { name: string; email: string },
+  problem: string,
+): RenderedMail {
+  const text = `${customer.name} <${customer.email}>, ${offer.description} (${offer.id}): ${problem}`;
+  return {
+    subject: `Check a Stripe payment: ${offer.description}`.slice(0, 200),
+    text,
+    html: mailLayout('Check a Stripe payment', `<p>${escapeHtml(text)}</p>`),
+  };
 }

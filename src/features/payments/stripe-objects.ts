@@ -64,6 +64,15 @@ export function orderIdOf(session: CheckoutSession): string | null {
   return fromReference ?? fromMetadata;
 }
 
+/**
+ * Our subscription offer named by a session (metadata.subscription_id), when it names no order:
+ * an order's session is the order's, whatever else its metadata says.
+ */
+export function offerIdOf(session: CheckoutSession): string | null {
+  if (session.client_reference_id || session.metadata?.order_id) return null;
+  return session.metadata?.subscription_id || null;
+}
+
 /** The payment is in: card payments at once, bank debits later (async_payment_succeeded). */
 export const isPaidSession = (session: CheckoutSession) =>
   session.status === 'complete' &&
@@ -109,11 +118,21 @@ export function subscriptionStateOf(subscription: StripeSubscription): Subscript
   }
 }
 
-/** The Stripe subscription an invoice bills, and the order it was bought with (from its metadata). */
-export function invoiceSubscription(invoice: StripeInvoice): { id: string; orderId: string | null } | null {
+/** What a Stripe subscription's metadata says it pays for: an order, or an offer (our subscription id). */
+export function ownerOf(metadata: Record<string, string> | null | undefined): {
+  orderId: string | null;
+  subscriptionId: string | null;
+} {
+  return { orderId: metadata?.order_id || null, subscriptionId: metadata?.subscription_id || null };
+}
+
+/** The Stripe subscription an invoice bills, and the order or offer it pays for (from its metadata). */
+export function invoiceSubscription(
+  invoice: StripeInvoice,
+): { id: string; orderId: string | null; subscriptionId: string | null } | null {
   const details = invoice.parent?.subscription_details;
   if (!details) return null;
-  return { id: idOf(details.subscription), orderId: details.metadata?.order_id ?? null };
+  return { id: idOf(details.subscription), ...ownerOf(details.metadata) };
 }
 
 /** The end of the period an invoice paid for: its latest line. */

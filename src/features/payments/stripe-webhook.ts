@@ -5,6 +5,7 @@
  * send again. Anything Stripe must be asked first happens before the transaction.
  */
 import type { APIRoute } from 'astro';
+import { readLimited } from '../../server/http/read-input.ts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Transaction } from '@libsql/client';
@@ -28,6 +29,7 @@ import {
   invoiceSchema,
   invoiceSubscription,
   isPaidSession,
+  ownerOf,
   stripeSubscriptionSchema,
   subscriptionStateOf,
   type CheckoutSession,
@@ -37,32 +39,6 @@ import {
 
 /** Stripe's events are a few KB; the adapter's own body limit (astro.config.ts) may be lower still. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-/** Reads the body as sent (the signature covers these exact bytes); null beyond `maxBytes`. */
-async function readRawBody(request: Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // The adapter cuts a body over its own limit by failing the stream.
-    return null;
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
 
 /** An event, checked and with what Stripe had to be asked, ready for the transaction. */
 type Prepared =
@@ -124,7 +100,8 @@ async function applyIn(tx: Transaction, prepared: Prepared, event: StripeEventRe
       const bills = invoiceSubscription(prepared.invoice);
       if (!bills) return;
       const periodEnd = invoicePeriodEnd(prepared.invoice);
-      await applySubscriptionIn(tx, { stripeId: bills.id, orderId: bills.orderId, at, now }, (row) => {
+      const target = { stripeId: bills.id, orderId: bills.orderId, subscriptionId: bills.subscriptionId, at, now };
+      await applySubscriptionIn(tx, target, (row) => {
         if (prepared.paid) {
           // A renewal (or the first payment): paid up to the new period end. A scheduled end stays scheduled.
           return {
@@ -140,10 +117,8 @@ async function applyIn(tx: Transaction, prepared: Prepared, event: StripeEventRe
     case 'subscription': {
       const { subscription, deleted } = prepared;
       const state = subscriptionStateOf(subscription);
-      await applySubscriptionIn(
-        tx,
-        { stripeId: subscription.id, orderId: subscription.metadata?.order_id ?? null, at, now },
-        () => patchOf(deleted ? { ...state, status: 'canceled' } : state),
+      await applySubscriptionIn(tx, { stripeId: subscription.id, ...ownerOf(subscription.metadata), at, now }, () =>
+        patchOf(deleted ? { ...state, status: 'canceled' } : state),
       );
       return;
     }
@@ -160,7 +135,7 @@ export async function handleStripeWebhook(request: Request, now = Date.now()): P
   if (!settings) return jsonError(503, STRIPE_MESSAGES.notConfigured);
   const signature = request.headers.get('stripe-signature');
   if (!signature) return jsonError(400, STRIPE_MESSAGES.missingSignature);
-  const raw = await readRawBody(request, STRIPE_WEBHOOK_BODY_LIMIT);
+  const raw = await readLimited(request, STRIPE_WEBHOOK_BODY_LIMIT);
   if (raw === null) return jsonError(413, API_ERRORS.tooLarge);
 
   const stripe = stripeClient(settings);

@@ -1,11 +1,19 @@
 /**
  * Stripe Checkout (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). The session is built
- * from the server's order items only; what the customer pays is recorded when Stripe says so
- * (src/features/payments/stripe-fulfilment.ts, from the webhook or the success redirect).
+ * from the server's order items, or from an offer the agency made, only; what the customer
+ * pays is recorded when Stripe says so (src/features/payments/stripe-fulfilment.ts, from the
+ * webhook or the success redirect).
  */
 import type Stripe from 'stripe';
 import { serverEnv } from '../../server/env.ts';
-import type { OrderToPay, PayableItem, PaymentProvider } from './provider.ts';
+import {
+  SUBSCRIPTION_NOT_PAID_PATH,
+  type OrderToPay,
+  type PayableItem,
+  type PaymentProvider,
+  type PaymentStart,
+  type SubscriptionToPay,
+} from './provider.ts';
 import { isMissingObject, stripeClient, stripeSettings } from './stripe-client.ts';
 
 /** Where Stripe sends the customer back: the success page reconciles before the webhook arrives. */
@@ -44,43 +52,96 @@ export function sessionParams(order: OrderToPay, siteUrl: string): Stripe.Checko
   };
 }
 
+/**
+ * The session for an offer the agency made: one recurring line at the agency's price. It names
+ * our subscription (not an order) on the session and on the Stripe subscription it creates, so
+ * both the session's events and the subscription's own find the row.
+ */
+export function subscriptionSessionParams(
+  offer: SubscriptionToPay,
+  siteUrl: string,
+): Stripe.Checkout.SessionCreateParams {
+  const metadata = { subscription_id: offer.id };
+  return {
+    mode: 'subscription',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: offer.priceCents,
+          product_data: { name: offer.description },
+          recurring: { interval: offer.interval },
+        },
+      },
+    ],
+    // No client_reference_id: that field names orders (orderIdOf), and this session pays none.
+    metadata,
+    subscription_data: { metadata },
+    customer_email: offer.email,
+    success_url: `${siteUrl}${COMPLETE_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${siteUrl}${SUBSCRIPTION_NOT_PAID_PATH}`,
+  };
+}
+
 function requireStripe() {
   const settings = stripeSettings();
   if (!settings) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
   return stripeClient(settings);
 }
 
+/**
+ * The payment page for one order or offer: the earlier session while it still serves, else a
+ * new one under an idempotency key derived from what is paid for (and the expired session it
+ * replaces), so a repeated click, or the SDK's own retry, gets the same session from Stripe.
+ */
+async function openSession(
+  stripe: Stripe,
+  {
+    previous,
+    key,
+    params,
+  }: { previous: string | null; key: string; params: () => Stripe.Checkout.SessionCreateParams },
+): Promise<PaymentStart> {
+  if (previous) {
+    try {
+      const existing = await stripe.checkout.sessions.retrieve(previous);
+      // A repeated submit while the first payment page is still valid: the same page.
+      if (existing.status === 'open' && existing.url) return { redirect: existing.url, reference: existing.id };
+      // Already paid (or paying): the success page reconciles and says so.
+      if (existing.status === 'complete') {
+        return {
+          redirect: `${COMPLETE_PATH}?session_id=${encodeURIComponent(existing.id)}`,
+          reference: existing.id,
+        };
+      }
+    } catch (error) {
+      // A session Stripe no longer knows (another account, test data): start a new one.
+      if (!isMissingObject(error)) throw error;
+    }
+  }
+  const idempotencyKey = previous ? `${key}-after-${previous}` : key;
+  const session = await stripe.checkout.sessions.create(params(), { idempotencyKey });
+  if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+  return { redirect: session.url, reference: session.id };
+}
+
 export function stripeProvider(): PaymentProvider {
   return {
     name: 'stripe',
     async begin(order) {
-      const stripe = requireStripe();
-      const previous = order.paymentReference;
-      if (previous) {
-        try {
-          const existing = await stripe.checkout.sessions.retrieve(previous);
-          // A repeated submit while the first payment page is still valid: the same page.
-          if (existing.status === 'open' && existing.url) return { redirect: existing.url, reference: existing.id };
-          // Already paid (or paying): the success page reconciles and says so.
-          if (existing.status === 'complete') {
-            return {
-              redirect: `${COMPLETE_PATH}?session_id=${encodeURIComponent(existing.id)}`,
-              reference: existing.id,
-            };
-          }
-        } catch (error) {
-          // A session Stripe no longer knows (another account, test data): start a new one.
-          if (!isMissingObject(error)) throw error;
-        }
-      }
-      // Derived from the order (and the expired session it replaces), so a repeated submit, or
-      // the SDK's own retry, gets the same session from Stripe instead of a second one.
-      const idempotencyKey = previous ? `order-${order.id}-checkout-after-${previous}` : `order-${order.id}-checkout`;
-      const session = await stripe.checkout.sessions.create(sessionParams(order, serverEnv().SITE_URL), {
-        idempotencyKey,
+      return openSession(requireStripe(), {
+        previous: order.paymentReference,
+        key: `order-${order.id}-checkout`,
+        params: () => sessionParams(order, serverEnv().SITE_URL),
       });
-      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-      return { redirect: session.url, reference: session.id };
+    },
+    async beginSubscription(offer) {
+      return openSession(requireStripe(), {
+        previous: offer.previousAttempt,
+        key: `subscription-${offer.id}-checkout`,
+        params: () => subscriptionSessionParams(offer, serverEnv().SITE_URL),
+      });
     },
     async scheduleCancel(subscription, cancelAt) {
       // Subscriptions Stripe does not bill (made by an admin, never paid by card) have nothing to tell it.

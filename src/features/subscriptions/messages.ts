@@ -5,7 +5,12 @@ export const SUBSCRIPTIONS = {
   notOffered: 'This subscription is not waiting for your acceptance.',
   providerDown: 'We could not reach the payment provider. Nothing changed; please try again in a moment.',
   cancelRequested: 'Your cancellation is confirmed. We e-mailed you the details.',
-  accepted: 'Thank you! Your subscription is active; we will e-mail you an invoice.',
+  // Said after an invoiced accept and after paying by card alike: the billing mail differs.
+  accepted: 'Thank you! Your subscription is active.',
+  notPaid:
+    'Your subscription has not started: the payment was not completed. You can accept it again when you are ready.',
+  processing: 'Thank you! Your payment is being confirmed; your subscription shows as active once it clears.',
+  notPayable: 'This offer cannot be paid online. Please contact us and we will invoice it.',
   accept: 'Accept',
   cancel: 'Cancel subscription',
   confirmCancel: 'Confirm cancellation',
@@ -27,6 +32,9 @@ export const SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'erro
   ['subscription-not-found', { tone: 'error', text: SUBSCRIPTIONS.notFound }],
   ['subscription-not-cancellable', { tone: 'error', text: SUBSCRIPTIONS.notCancellable }],
   ['subscription-not-offered', { tone: 'error', text: SUBSCRIPTIONS.notOffered }],
+  ['subscription-not-paid', { tone: 'error', text: SUBSCRIPTIONS.notPaid }],
+  ['subscription-processing', { tone: 'success', text: SUBSCRIPTIONS.processing }],
+  ['subscription-not-payable', { tone: 'error', text: SUBSCRIPTIONS.notPayable }],
   ['subscription-provider', { tone: 'error', text: SUBSCRIPTIONS.providerDown }],
   ['subscription-error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);

@@ -1,21 +1,27 @@
 /**
  * Subscriptions in the customer's account: the list, a cancellation with the notice period
  * (told to the payment provider first, then recorded with both e-mails and the audit entry),
- * and accepting a subscription the agency offered.
+ * and accepting a subscription the agency offered (invoiced at once, or paid through the provider).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
+import * as z from 'zod/mini';
 import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../data/pricing.ts';
 import { site } from '../../data/site.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
+import { auditLog, subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
 import { serverEnv } from '../../server/env.ts';
 import { auditStatement } from '../../server/security/audit.ts';
-import { paymentProvider } from '../payments/provider.ts';
+import {
+  paymentProvider,
+  SUBSCRIPTION_ACCEPTED_PATH,
+  type PaymentProvider,
+  type PaymentStart,
+} from '../payments/provider.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 
 const builder = drizzle.mock();
@@ -157,11 +163,20 @@ export async function requestCancel(
 }
 
 export type AcceptResult =
-  { ok: true; subscription: Subscription } | { ok: false; reason: 'not-found' | 'not-offered' };
+  | {
+      ok: true;
+      subscription: Subscription;
+      /** Where the customer goes next: the "accepted" notice, or the provider's payment page. */
+      redirect: string;
+    }
+  | { ok: false; reason: 'not-found' | 'not-offered' | 'not-payable' | 'provider' };
 
 /**
  * The customer accepts a subscription the agency offered. Invoiced (the embedded default): it
- * is active from now and the agency invoices it; the agency is told.
+ * is active from now and the agency invoices it; the agency is told. With a card provider
+ * (Stripe) nothing changes yet: the customer is sent to pay, and the provider's confirmation
+ * activates it (src/features/payments/stripe-fulfilment.ts), so an offer that was never paid
+ * stays there to accept.
  */
 export async function acceptOffer(
   database: AppDatabase,
@@ -171,11 +186,28 @@ export async function acceptOffer(
   const s = await customerSubscription(database.db, id, userId);
   if (!s) return { ok: false, reason: 'not-found' };
   if (!isOffer(s)) return { ok: false, reason: 'not-offered' };
-  const at = new Date(now);
   const [customer] = await database.db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
+  const provider = await paymentProvider();
+  if (provider.name === 'invoice') return acceptInvoiced(database, s, { customer, userId, ip }, now);
+  return acceptAndPay(database, provider, s, { customer, userId, ip }, now);
+}
+
+interface Accepting {
+  customer: { name: string; email: string } | undefined;
+  userId: string;
+  ip: string | null;
+}
+
+async function acceptInvoiced(
+  database: AppDatabase,
+  s: Subscription,
+  { customer, userId, ip }: Accepting,
+  now: number,
+): Promise<AcceptResult> {
+  const at = new Date(now);
   const text = `${customer?.name ?? 'A customer'} <${customer?.email ?? ''}> accepted ${s.description} at ${formatPrice(s.priceCents)} per ${s.interval}. Send the first invoice.`;
   const results = await database.writes.run([
     statement(
@@ -209,5 +241,75 @@ export async function acceptOffer(
     ),
   ]);
   if (results[0]?.rowsAffected === 0) return { ok: false, reason: 'not-offered' };
-  return { ok: true, subscription: { ...s, status: 'active', acceptedAt: at, updatedAt: at } };
+  return {
+    ok: true,
+    subscription: { ...s, status: 'active', acceptedAt: at, updatedAt: at },
+    redirect: SUBSCRIPTION_ACCEPTED_PATH,
+  };
+}
+
+/** What an earlier accept of this offer recorded: the provider's payment attempt (a Stripe session id). */
+const attemptSchema = z.object({ paymentReference: z.string() });
+
+/**
+ * The payment attempt of the latest accept, so a repeated click reopens the same payment page.
+ * It lives in the audit entry of that accept: the row itself only learns of the provider once
+ * paid (its payment_reference is the provider's subscription, which webhooks look up by).
+ */
+async function previousAttempt(db: Db, subscriptionId: string): Promise<string | null> {
+  const [entry] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, 'subscription'),
+        eq(auditLog.entityId, subscriptionId),
+        eq(auditLog.action, 'subscription.accept'),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(insertionOrder))
+    .limit(1);
+  const parsed = attemptSchema.safeParse(entry?.after);
+  return parsed.success ? parsed.data.paymentReference : null;
+}
+
+async function acceptAndPay(
+  database: AppDatabase,
+  provider: PaymentProvider,
+  s: Subscription,
+  { customer, userId, ip }: Accepting,
+  now: number,
+): Promise<AcceptResult> {
+  // A provider bills a recurring price; a one-off offer has none (the agency invoices it).
+  if (s.interval === 'once' || !customer) return { ok: false, reason: 'not-payable' };
+  let start: PaymentStart;
+  try {
+    start = await provider.beginSubscription({
+      id: s.id,
+      description: s.description,
+      priceCents: s.priceCents,
+      interval: s.interval,
+      email: customer.email,
+      previousAttempt: await previousAttempt(database.db, s.id),
+    });
+  } catch (error) {
+    console.error(`subscriptions: the provider could not start paying for ${s.id}`, error);
+    return { ok: false, reason: 'provider' };
+  }
+  // Only the accept is recorded (with its attempt): the row changes when the payment is confirmed.
+  await database.writes.run([
+    auditStatement(
+      {
+        actorId: userId,
+        action: 'subscription.accept',
+        entityType: 'subscription',
+        entityId: s.id,
+        before: { status: 'pending' },
+        after: { status: 'pending', paymentReference: start.reference ?? null },
+        ip,
+      },
+      now,
+    ),
+  ]);
+  return { ok: true, subscription: s, redirect: start.redirect };
 }

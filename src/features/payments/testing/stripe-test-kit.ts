@@ -7,6 +7,7 @@ import type { APIContext } from 'astro';
 import { resetServerEnv } from '../../../server/env.ts';
 import type { SessionUser } from '../../accounts/session.ts';
 import { postCheckout } from '../../checkout/post-checkout.ts';
+import { postAccept } from '../../subscriptions/handlers/subscription-actions.ts';
 import { getCheckoutComplete } from '../checkout-complete.ts';
 import { postStripeWebhook } from '../stripe-webhook.ts';
 import type { StripeFake } from './stripe-fake.ts';
@@ -46,10 +47,11 @@ const nextAddress = () => `203.0.113.${(++client % 250) + 1}`;
 
 const cookies = { set: () => {}, get: () => undefined, delete: () => {} };
 
-const context = (request: Request, user: SessionUser | null = null) =>
+const context = (request: Request, user: SessionUser | null = null, params: Record<string, string> = {}) =>
   ({
     request,
     url: new URL(request.url),
+    params,
     clientAddress: nextAddress(),
     cookies,
     locals: { user, session: null },
@@ -112,4 +114,14 @@ export function returnFromStripe(sessionId: string | null): Promise<Response> {
   const url = new URL('http://localhost:4321/checkout/complete');
   if (sessionId !== null) url.searchParams.set('session_id', sessionId);
   return getCheckoutComplete(context(new Request(url))) as Promise<Response>;
+}
+
+/** POST /api/account/subscriptions/{id}/accept as `user`: a plain form (303), or fetch (JSON). */
+export function acceptOfferAs(user: SessionUser | null, id: string, { form = false } = {}): Promise<Response> {
+  const request = new Request(`http://localhost:4321/api/account/subscriptions/${id}/accept`, {
+    method: 'POST',
+    headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+    body: form ? '' : null,
+  });
+  return postAccept(context(request, user, { id })) as Promise<Response>;
 }

@@ -9,7 +9,7 @@ import { serverEnv } from '../../../server/env.ts';
 import { randomId } from '../../../server/security/tokens.ts';
 import type { SessionUser } from '../../accounts/session.ts';
 import { DAY_MS } from '../billing-dates.ts';
-import { postCancel } from './subscription-actions.ts';
+import { postAccept, postCancel } from './subscription-actions.ts';
 
 const database = await getDatabase();
 const { db } = database;
@@ -25,7 +25,11 @@ async function customer(): Promise<SessionUser> {
   return { id, name: 'Can Celer', email, role: 'customer' };
 }
 
-async function subscriptionOf(user: SessionUser, status: SubscriptionStatus = 'active') {
+async function subscriptionOf(
+  user: SessionUser,
+  status: SubscriptionStatus = 'active',
+  createdBy: 'checkout' | 'admin' = 'checkout',
+) {
   const id = randomId();
   const now = new Date();
   await db.insert(subscriptions).values({
@@ -35,7 +39,7 @@ async function subscriptionOf(user: SessionUser, status: SubscriptionStatus = 'a
     priceCents: 19_900,
     interval: 'month',
     status,
-    createdBy: 'checkout',
+    createdBy,
     currentPeriodEnd: new Date(now.getTime() + 12 * DAY_MS),
     createdAt: now,
     updatedAt: now,
@@ -43,15 +47,15 @@ async function subscriptionOf(user: SessionUser, status: SubscriptionStatus = 'a
   return id;
 }
 
-/** POST /api/account/subscriptions/{id}/cancel as `user`: a plain form, or fetch (no body). */
-function cancel(id: string, user: SessionUser | null, form = false) {
-  const url = new URL(`http://localhost:4321/api/account/subscriptions/${id}/cancel`);
+/** POST /api/account/subscriptions/{id}/{action} as `user`: a plain form, or fetch (no body). */
+function post(action: 'cancel' | 'accept', id: string, user: SessionUser | null, form = false) {
+  const url = new URL(`http://localhost:4321/api/account/subscriptions/${id}/${action}`);
   const request = new Request(url, {
     method: 'POST',
     headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
     body: form ? '' : null,
   });
-  return postCancel({
+  return (action === 'cancel' ? postCancel : postAccept)({
     request,
     url,
     params: { id },
@@ -60,6 +64,8 @@ function cancel(id: string, user: SessionUser | null, form = false) {
     locals: { user, session: null },
   } as unknown as APIContext) as Promise<Response>;
 }
+
+const cancel = (id: string, user: SessionUser | null, form = false) => post('cancel', id, user, form);
 
 const row = async (id: string) => (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const agencyNotices = (user: SessionUser) =>
@@ -146,5 +152,28 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
     const res = await cancel(id, owner);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: expect.stringContaining('cannot be canceled') });
+  });
+});
+
+describe('POST /api/account/subscriptions/{id}/accept (invoice mode)', () => {
+  it('a form accepts at once and lands on the notice; fetch gets the same redirect as JSON', async () => {
+    const owner = await customer();
+    const id = await subscriptionOf(owner, 'pending', 'admin');
+    const res = await post('accept', id, owner, true);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/account?notice=subscription-accepted#subscriptions');
+    expect(await row(id)).toMatchObject({ status: 'active', paymentReference: null });
+
+    const other = await subscriptionOf(owner, 'pending', 'admin');
+    const json = await post('accept', other, owner);
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({
+      id: other,
+      status: 'active',
+      redirect: '/account?notice=subscription-accepted#subscriptions',
+    });
+    const again = await post('accept', other, owner);
+    expect(again.status).toBe(409);
+    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, other))).toHaveLength(1);
   });
 });

@@ -33,7 +33,11 @@ export const postCancel = defineMutation({
   },
 });
 
-/** POST /api/account/subscriptions/{id}/accept: the owner accepts a subscription the agency offered. */
+/**
+ * POST /api/account/subscriptions/{id}/accept: the owner accepts a subscription the agency
+ * offered. Invoiced: active at once. With Stripe: a form goes (303) to Stripe's payment page,
+ * fetch gets `{ redirect }` to go there itself; the subscription starts once Stripe says it is paid.
+ */
 export const postAccept = defineMutation({
   access: 'user',
   schema: null,
@@ -43,10 +47,17 @@ export const postAccept = defineMutation({
     if (!id) return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
     const result = await acceptOffer(database, { id, userId: user.id, ip: clientAddress });
     if (!result.ok) {
-      return result.reason === 'not-found'
-        ? fail(404, SUBSCRIPTIONS.notFound, 'not-found')
-        : fail(409, SUBSCRIPTIONS.notOffered, 'not-offered');
+      switch (result.reason) {
+        case 'not-found':
+          return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+        case 'provider':
+          return fail(502, SUBSCRIPTIONS.providerDown, 'provider');
+        case 'not-payable':
+          return fail(409, SUBSCRIPTIONS.notPayable, 'not-payable');
+        case 'not-offered':
+          return fail(409, SUBSCRIPTIONS.notOffered, 'not-offered');
+      }
     }
-    return done('/account?notice=subscription-accepted#subscriptions', 200, { id, status: result.subscription.status });
+    return done(result.redirect, 200, { id, status: result.subscription.status, redirect: result.redirect });
   },
 });
