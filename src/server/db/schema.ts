@@ -37,8 +37,15 @@ export const contactMessages = sqliteTable(
     subject: text('subject'),
     message: text('message').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When an admin marked it handled (null: still open), and who. */
+    handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+    handledBy: text('handled_by'),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    index('contact_messages_email_idx').on(t.email),
+    index('contact_messages_open_idx').on(t.handledAt, t.createdAt),
+  ],
 );
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'logged'] as const;
@@ -166,6 +173,15 @@ export const AUDIT_ACTIONS = [
   'account.email-change',
   'account.export',
   'account.delete',
+  'order.note',
+  'order.email-customer',
+  'order.refund',
+  'order.cancel',
+  'contact.handled',
+  'subscription.create',
+  'subscription.cancel',
+  'subscription.price-change',
+  'admin.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -190,7 +206,11 @@ export const auditLog = sqliteTable(
     /** The client address as resolved by the HTTP host (TRUST_PROXY aware); null outside a request. */
     ip: text('ip'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 export const ORDER_STATUSES = [
@@ -232,6 +252,8 @@ export const orders = sqliteTable(
     paymentReference: text('payment_reference'),
     /** From the checkout form: a repeated submit finds this order instead of making another. */
     idempotencyKey: text('idempotency_key').unique(),
+    /** Bumped by every admin change: a form carrying an older version is refused, not applied. */
+    version: integer('version').notNull().default(0),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -241,6 +263,7 @@ export const orders = sqliteTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_payment_reference_idx').on(t.paymentReference),
+    index('orders_email_idx').on(t.email),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
@@ -316,6 +339,10 @@ export const subscriptions = sqliteTable(
     createdBy: text('created_by', { enum: SUBSCRIPTION_SOURCES }).notNull(),
     /** When the customer accepted a subscription the agency offered (null for checkout's own). */
     acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    /** A new price an admin set, charged from the next period (null: none pending). */
+    nextPriceCents: integer('next_price_cents'),
+    /** Bumped by every admin change (version check, like orders). */
+    version: integer('version').notNull().default(0),
     /** When the provider's object last changed (Stripe event time): older news never overwrites newer. */
     providerUpdatedAt: integer('provider_updated_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -325,6 +352,7 @@ export const subscriptions = sqliteTable(
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
     index('subscriptions_status_idx').on(t.status),
     index('subscriptions_payment_reference_idx').on(t.paymentReference),
+    index('subscriptions_created_at_idx').on(t.createdAt),
     oneOf('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
     oneOf('subscriptions_interval_check', t.interval, BILLING_INTERVALS),
     oneOf('subscriptions_created_by_check', t.createdBy, SUBSCRIPTION_SOURCES),
@@ -407,4 +435,20 @@ export const intakeFiles = sqliteTable(
     uniqueIndex('intake_files_client_key_idx').on(t.intakeId, t.clientKey),
     oneOf('intake_files_kind_check', t.kind, INTAKE_FILE_KINDS),
   ],
+);
+
+/** Internal notes on an order: for the agency only, never shown to the customer. */
+export const orderNotes = sqliteTable(
+  'order_notes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it (no foreign key: notes outlive their author's account). */
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
