@@ -180,6 +180,7 @@ export async function placeOrder(
         paymentProvider: provider,
         paymentReference: null,
         idempotencyKey: key,
+        version: 0,
         paidAt: null,
         createdAt: new Date(now),
         updatedAt: new Date(now),
