@@ -8,3 +8,7 @@ export const formatDateTime = (date: Date) =>
 /** 'November 22, 2026' for a calendar date (content front matter, stored as UTC midnight). */
 export const formatCalendarDate = (date: Date) =>
   date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'November 22, 2026': the day an instant falls on in Orlando (a subscription's end or billing date). */
+export const formatAgencyDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: AGENCY_TIME_ZONE });

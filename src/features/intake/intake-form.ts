@@ -71,12 +71,14 @@ export function enhanceIntake(form: HTMLFormElement) {
     return true;
   };
 
+  /** Resolves once nothing is unsaved or in flight (a caller may find another caller's save under way). */
   async function save(): Promise<void> {
-    if (stopped || Object.keys(pending).length === 0) return;
+    if (stopped) return;
     if (inFlight) {
       await inFlight;
       return save();
     }
+    if (Object.keys(pending).length === 0) return;
     const sending = pending;
     pending = {};
     show('saving');
@@ -169,6 +171,9 @@ export function enhanceIntake(form: HTMLFormElement) {
     }
     if (Object.keys(pending).length > 0) return; // still offline: stay, the status says so
     leaving = true;
-    form.requestSubmit(submitter ?? undefined);
+    // In a task of its own: with nothing to save (the review step has no fields) this runs
+    // while the click's submit event is still being fired, and a requestSubmit() made then is
+    // silently ignored, so Submit and Back did nothing on the first press.
+    setTimeout(() => form.requestSubmit(submitter ?? undefined), 0);
   });
 }
