@@ -2,7 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH } from './features/accounts/messages.ts';
 import { API_ERRORS } from './server/http/messages.ts';
 import { jsonError } from './server/http/responses.ts';
-import { guardFor, loginRedirect } from './features/accounts/guards.ts';
+import { ADMIN_ONLY_REDIRECT, guardFor, loginRedirect } from './features/accounts/guards.ts';
 import { secureCookies } from './features/accounts/request-session.ts';
 import {
   deleteSessionCookie,
@@ -63,7 +63,7 @@ const guard = defineMiddleware((context, next) => {
       break;
     case 'admin-page':
       if (!user) return context.redirect(loginRedirect(context.url));
-      if (user.role !== 'admin') return context.redirect('/');
+      if (user.role !== 'admin') return context.redirect(ADMIN_ONLY_REDIRECT);
       break;
     case 'user-page':
       if (!user) return context.redirect(loginRedirect(context.url));

@@ -124,7 +124,7 @@ test.describe('guards', () => {
     await expect(page.getByText('You are signed in as')).toBeVisible();
     for (const path of ADMIN_ROUTES) {
       await page.goto(path);
-      await expect(page, path).toHaveURL('/');
+      await expect(page, path).toHaveURL('/?notice=admin-only');
     }
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
@@ -148,8 +148,8 @@ test.describe('guards', () => {
     await expect(page.locator('[data-contact-messages] b')).toHaveCount(0);
     for (const path of ADMIN_ROUTES) {
       const res = await page.goto(path);
-      // An order that does not exist is the 404 page, for the admin too.
-      expect(res?.status(), path).toBe(path === '/admin/orders/123' ? 404 : 200);
+      // An order, intake or subscription that does not exist is the 404 page, for the admin too.
+      expect(res?.status(), path).toBe(path.endsWith('/123') ? 404 : 200);
     }
   });
 });

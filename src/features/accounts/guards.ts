@@ -11,6 +11,12 @@ export function guardFor(path: string): Guard {
   return `${prefix.access}-${prefix.api ? 'api' : 'page'}`;
 }
 
+/**
+ * Where a signed-in customer who opens an admin page lands: the home page, which is static
+ * HTML, reveals its "needs an admin account" notice when it sees this query (src/pages/index.astro).
+ */
+export const ADMIN_ONLY_REDIRECT = '/?notice=admin-only';
+
 /** /auth?next=… for a page that needs a signed-in user. */
 export const loginRedirect = (url: URL) => `/auth?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEST_ADMIN } from './builds.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const tag = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const ADMIN_PAGES = ['/admin', '/admin/dashboard', '/admin/website-info', '/admin/custom-subscription'];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A visitor (not signed in) orders the build at /checkout, paying by invoice. */
+async function visitorOrders(browser: Browser, email: string, businessName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/checkout');
+  await page.getByLabel('Name', { exact: true }).fill('Dana Dashboard');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone').fill('(407) 555-0143');
+  await page.getByLabel('Business name').fill(businessName);
+  await page.getByLabel('I agree to the Terms and Refund Policy').check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/thank-you/);
+  await context.close();
+}
+
+async function adminSignsIn(page: Page) {
+  await page.goto('/auth?next=/admin');
+  const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+  await login.getByLabel('Email').fill(TEST_ADMIN.email);
+  await login.getByLabel('Password').fill(TEST_ADMIN.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/admin');
+}
+
+test.describe('admin dashboard', () => {
+  test('the admin sees the numbers, the latest order and lead, and marks the lead handled', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const id = tag();
+    const email = `dash-${id}@example.com`;
+    const businessName = `Lakeside Florist ${id}`;
+    const marker = `Dashboard lead ${id}`;
+    await visitorOrders(browser, email, businessName);
+    const posted = await request.post('/api/contact', {
+      data: { name: 'Dashboard Lead', email: `lead-${id}@example.com`, message: marker },
+    });
+    expect(posted.ok()).toBe(true);
+
+    await adminSignsIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    for (const name of ['Leads', 'Orders', 'Subscriptions']) {
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/^Revenue in /)).toBeVisible();
+    await expect(page.getByText('MRR (monthly recurring revenue)')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Orders and revenue per week, last 12 weeks/ })).toBeVisible();
+
+    // The admin layout: its own navigation, no marketing header, footer or call buttons.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current', /.*/);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByText(`Signed in as`)).toContainText(TEST_ADMIN.email);
+    await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Call or text us' })).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+
+    // The new order, newest first, linked to its page.
+    const orders = page.getByRole('region', { name: 'Latest orders' });
+    const row = orders.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(businessName);
+    await expect(row).toContainText('$3,800');
+    await expect(row).toContainText('Pending payment');
+    await expect(row.getByRole('link', { name: /^ORD-/ })).toHaveAttribute('href', /^\/admin\/orders\/[a-z2-9]+$/);
+
+    await expectNoAxeViolations(page);
+    await page.getByText('Weekly numbers as a table').click();
+    await expect(page.getByRole('table', { name: /Orders and revenue per week/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The lead: Reply by e-mail, and Mark handled as a plain form post.
+    const lead = page.locator('[data-contact-messages] li', { hasText: marker });
+    await expect(lead.getByRole('link', { name: /^Reply/ })).toHaveAttribute(
+      'href',
+      `mailto:lead-${id}@example.com?subject=Re%3A%20Your%20message`,
+    );
+    await lead.getByRole('button', { name: /^Mark handled/ }).click();
+    await expect(page).toHaveURL('/admin?notice=message-handled#leads');
+    await expect(page.getByRole('status').filter({ hasText: 'Marked handled.' })).toBeVisible();
+    await expect(lead).toContainText('Handled by Administrator');
+    await expect(lead.getByRole('button', { name: /^Mark handled/ })).toHaveCount(0);
+
+    // /admin/dashboard is the same page.
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('every admin page is Cache-Control: no-store, for the admin and for the redirects', async ({
+    page,
+    request,
+  }) => {
+    for (const path of ADMIN_PAGES) {
+      const anonymous = await request.get(path, { maxRedirects: 0 });
+      expect(anonymous.status(), path).toBe(302);
+      expect(anonymous.headers()['cache-control'], path).toBe('no-store');
+    }
+    await adminSignsIn(page);
+    for (const path of ADMIN_PAGES) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['cache-control'], path).toBe('no-store');
+    }
+  });
+
+  test('the search box finds an order by e-mail', async ({ browser, page }) => {
+    const id = tag();
+    const email = `search-${id}@example.com`;
+    await visitorOrders(browser, email, `Search Bakery ${id}`);
+    await adminSignsIn(page);
+    const search = page.getByRole('searchbox', { name: 'Find orders by e-mail' });
+    await search.fill(email);
+    await search.press('Enter');
+    await expect(page).toHaveURL(`/admin/orders?q=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('link', { name: /^ORD-/ })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText(`Search Bakery ${id}`);
+  });
+
+  test('a customer who opens /admin lands on the home page with a notice', async ({ page }) => {
+    await page.goto('/auth');
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await form.getByLabel('Name').fill('Curious Customer');
+    await form.getByLabel('Email').fill(`curious-${tag()}@example.com`);
+    await form.getByLabel('Password').fill('lantern-pelican-orbit');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('You are signed in as')).toBeVisible();
+
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/?notice=admin-only');
+    await expect(page.getByRole('status').filter({ hasText: 'That page needs an admin account' })).toBeVisible();
+    // Without the query the notice stays hidden.
+    await page.goto('/');
+    await expect(page.getByText('That page needs an admin account')).toBeHidden();
+  });
+});
