@@ -210,6 +210,7 @@ export const auditLog = sqliteTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
   ],
 );
 
@@ -264,6 +265,8 @@ export const orders = sqliteTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_email_idx').on(t.email),
+    // The admin's search matches business names by case-insensitive prefix.
+    index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
     check('orders_total_check', sql`${t.totalCents} >= 0`),

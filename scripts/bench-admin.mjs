@@ -1,0 +1,117 @@
+// The admin lists at volume: `node scripts/bench-admin.mjs [--skip-build]` (part of `npm run bench`).
+//
+// Seeds a temp database with 100,000 orders, 100,000 contact messages and 10,000 subscriptions
+// (scripts/db-seed.ts), serves a production build with an admin from ADMIN_EMAIL, signs in,
+// then loads each list with autocannon (20 connections, ~5 s) and times a full
+// /api/admin/export/orders.csv download. Budget: every list's p99 under 100 ms.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startServer, waitForServer } from './serve-build.mjs';
+
+const args = process.argv.slice(2);
+const PORT = 4597;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const OUT_DIR = 'dist-bench-admin';
+const CONNECTIONS = 20;
+const SECONDS = 5;
+const BUDGET_P99_MS = 100;
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-passphrase-2026' };
+
+if (!args.includes('--skip-build') || !existsSync(join(OUT_DIR, 'server', 'entry.mjs'))) {
+  console.log(`bench-admin: building into ${OUT_DIR}`);
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, OUT_DIR, SITE_URL: ORIGIN, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_META_PIXEL_ID: '' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const databaseUrl = `file:${join(mkdtempSync(join(tmpdir(), 'palmetto-admin-bench-')), 'admin.db')}`;
+console.log('bench-admin: seeding 100,000 orders, 100,000 messages, 10,000 subscriptions');
+const seed = spawnSync(
+  'node',
+  ['scripts/db-seed.ts', '--orders', '100000', '--messages', '100000', '--subscriptions', '10000'],
+  { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } },
+);
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+
+const server = startServer({
+  port: PORT,
+  distDir: OUT_DIR,
+  origin: ORIGIN,
+  databaseUrl,
+  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  stdout: 'ignore',
+});
+let failed = 0;
+try {
+  await waitForServer(ORIGIN);
+  const login = await fetch(`${ORIGIN}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const headers = { cookie };
+
+  // A real e-mail prefix and a real second-page cursor, read from the pages themselves.
+  const first = await (await fetch(`${ORIGIN}/admin/orders`, { headers })).text();
+  const next = /href="(\/admin\/orders\?after=[^"]+)"/.exec(first)?.[1]?.replaceAll('&amp;', '&');
+  const email = /<bdi>([a-z]+\.[a-z]+)\.[^<@]*@example\.com<\/bdi>/i.exec(first)?.[1];
+  if (!next || !email) throw new Error('could not find a cursor or an e-mail on /admin/orders');
+
+  const targets = [
+    ['/admin (dashboard)', '/admin', false],
+    ['/admin/orders', '/admin/orders', true],
+    [`/admin/orders?q=${email}`, `/admin/orders?q=${encodeURIComponent(email)}`, true],
+    ['/admin/orders?status=paid', '/admin/orders?status=paid', true],
+    ['/admin/orders page 2 (cursor)', next, true],
+    ['/admin/messages', '/admin/messages', true],
+    ['/admin/messages?state=open', '/admin/messages?state=open', true],
+    ['/admin/customers', '/admin/customers', true],
+    ['/admin/subscriptions', '/admin/subscriptions', true],
+    ['/admin/audit', '/admin/audit', true],
+  ];
+  const results = [];
+  for (const [name, path, budgeted] of targets) {
+    const result = await autocannon({
+      url: `${ORIGIN}${path}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers,
+    });
+    const ok = result.non2xx === 0 && result.errors === 0 && (!budgeted || result.latency.p99 < BUDGET_P99_MS);
+    if (!ok) failed += 1;
+    results.push({ name, result, budgeted, ok });
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+        `${Math.round(result.requests.average)} req/s  non-2xx ${result.non2xx}${budgeted ? '' : '  (no budget)'}`,
+    );
+  }
+
+  const started = performance.now();
+  const csv = await fetch(`${ORIGIN}/api/admin/export/orders.csv`, { headers });
+  const body = await csv.text();
+  const ms = Math.round(performance.now() - started);
+  const lines = body.split('\r\n').filter(Boolean).length;
+  const csvOk = csv.ok && lines === 100_001;
+  if (!csvOk) failed += 1;
+  console.log(
+    `${csvOk ? 'PASS' : 'FAIL'}  ${'/api/admin/export/orders.csv full download'.padEnd(44)} ${ms} ms, ` +
+      `${lines - 1} rows, ${(body.length / 1e6).toFixed(1)} MB`,
+  );
+} catch (error) {
+  console.error(error);
+  failed += 1;
+} finally {
+  server.kill('SIGTERM');
+}
+console.log(`\nbench-admin: ${failed ? `${failed} failed` : 'all within budget'} (p99 < ${BUDGET_P99_MS} ms per list)`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,285 @@
+// `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 [--force]`:
+// fills DATABASE_URL with realistic-looking customers, orders (with items and a few intakes),
+// contact messages, subscriptions and audit entries, for trying the admin lists at volume
+// and for scripts/bench-admin.mjs. Never run it against production: the rows are invented.
+import { parseArgs } from 'node:util';
+import type { InStatement } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { openDatabase } from '../src/server/db/client.ts';
+import { statement } from '../src/server/db/index.ts';
+import { migrateDatabase } from '../src/server/db/migrate.ts';
+import {
+  auditLog,
+  contactMessages,
+  intakes,
+  orderItems,
+  orders,
+  SUBSCRIPTION_STATUSES,
+  subscriptions,
+  users,
+  type OrderStatus,
+} from '../src/server/db/schema.ts';
+import { serverEnv } from '../src/server/env.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000' },
+    messages: { type: 'string', default: '1000' },
+    subscriptions: { type: 'string', default: '100' },
+    force: { type: 'boolean', default: false },
+  },
+});
+const count = (name: string, raw: string | undefined) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${raw}`);
+  return n;
+};
+const ORDERS = count('orders', values.orders);
+const MESSAGES = count('messages', values.messages);
+const SUBSCRIPTIONS = count('subscriptions', values.subscriptions);
+/** A database with more orders than this is probably not a scratch one: refuse unless --force. */
+const REFUSE_ABOVE = 1000;
+/** Rows per INSERT (kept under SQLite's 32,766 bound parameters) and INSERTs per transaction. */
+const ROWS_PER_INSERT = 400;
+const INSERTS_PER_BATCH = 25;
+
+const env = serverEnv();
+const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+await migrateDatabase(database);
+const { client } = database;
+const existing = Number((await client.execute('SELECT count(*) AS n FROM orders')).rows[0]?.n ?? 0);
+if (existing > REFUSE_ABOVE && !values.force) {
+  console.error(
+    `db:seed: the database already has ${existing} orders (more than ${REFUSE_ABOVE}); pass --force to add more.`,
+  );
+  client.close();
+  process.exit(1);
+}
+
+// A fixed-seed generator: the same command gives the same data (handy when comparing benches).
+let state = 0x9e3779b9;
+const random = () => {
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const id = () => crypto.randomUUID().replaceAll('-', '').slice(0, 26);
+
+const FIRST = [
+  'Maria',
+  'James',
+  'Ana',
+  'Robert',
+  'Linh',
+  'Carlos',
+  'Aisha',
+  'David',
+  'Sofia',
+  'Kwame',
+  'Emily',
+  'José',
+];
+const LAST = ['Lopez', 'Smith', 'Nguyen', 'Johnson', 'Garcia', 'Brown', 'Okafor', 'Davis', 'Martinez', 'Patel'];
+const TRADES = ['Bakery', 'Plumbing', 'Dental', 'Landscaping', 'Realty', 'Auto Repair', 'Yoga Studio', 'Law Office'];
+const PLACES = ['Orlando', 'Winter Park', 'Kissimmee', 'Sanford', 'Lake Nona', 'Oviedo', 'Apopka', 'Clermont'];
+/** Weighted so most orders are somewhere in the build, as in a running agency. */
+const STATUSES: readonly OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'paid',
+  'intake_received',
+  'in_progress',
+  'in_progress',
+  'in_review',
+  'delivered',
+  'delivered',
+  'delivered',
+  'canceled',
+  'refunded',
+];
+const TWELVE_WEEKS = 12 * 7 * 24 * 3600 * 1000;
+const now = Date.now();
+const recent = () => new Date(now - Math.floor(random() * TWELVE_WEEKS));
+
+const builder = drizzle.mock();
+/** Inserts rows in multi-row INSERTs, several per write transaction (client.batch). */
+async function insertAll<T extends SQLiteTable>(table: T, rows: (T['$inferInsert'] & object)[]) {
+  const inserts: InStatement[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    inserts.push(statement(builder.insert(table).values(rows.slice(i, i + ROWS_PER_INSERT))));
+  }
+  for (let i = 0; i < inserts.length; i += INSERTS_PER_BATCH) {
+    await client.batch(inserts.slice(i, i + INSERTS_PER_BATCH), 'write');
+  }
+}
+
+const started = performance.now();
+const run = Date.now().toString(36);
+
+// Customers: about one for every three orders (repeat customers), at least one.
+type Customer = { id: string; name: string; email: string; business: string; createdAt: Date };
+const customers: Customer[] = [];
+const customerCount = Math.max(1, Math.ceil(ORDERS / 3), Math.ceil(SUBSCRIPTIONS / 2));
+for (let i = 0; i < customerCount; i++) {
+  const first = pick(FIRST);
+  const last = pick(LAST);
+  customers.push({
+    id: id(),
+    name: `${first} ${last}`,
+    // ASCII-folded and numbered so addresses stay unique across runs (--force).
+    email: `${first.normalize('NFD').replace(/[^a-z]/gi, '')}.${last}.${run}${i}@example.com`.toLowerCase(),
+    business: `${pick(PLACES)} ${pick(TRADES)}`,
+    createdAt: recent(),
+  });
+}
+customers.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(
+  users,
+  customers.map((c) => ({
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    role: 'customer' as const,
+    // 'pending': created by checkout, no password yet (seeded accounts cannot sign in).
+    status: 'pending' as const,
+    createdAt: c.createdAt,
+    updatedAt: c.createdAt,
+  })),
+);
+
+const orderRows: (typeof orders.$inferInsert)[] = [];
+const itemRows: (typeof orderItems.$inferInsert)[] = [];
+const intakeRows: (typeof intakes.$inferInsert)[] = [];
+for (let i = 0; i < ORDERS; i++) {
+  const customer = pick(customers);
+  const createdAt = recent();
+  const status = pick(STATUSES);
+  const orderId = id();
+  const pages = Math.floor(random() * 4);
+  const total = 380_000 + pages * 15_000;
+  orderRows.push({
+    id: orderId,
+    userId: customer.id,
+    name: customer.name,
+    email: customer.email,
+    phone: `(407) 555-${String(1000 + Math.floor(random() * 9000))}`,
+    businessName: customer.business,
+    status,
+    totalCents: total,
+    paymentProvider: random() < 0.7 ? 'stripe' : 'invoice',
+    paidAt: status === 'pending_payment' || status === 'canceled' ? null : createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  itemRows.push({
+    id: id(),
+    orderId,
+    sku: 'website',
+    description: 'Custom website design',
+    quantity: 1,
+    unitCents: 380_000,
+    amountCents: 380_000,
+    interval: 'once',
+    position: 0,
+  });
+  if (pages > 0) {
+    itemRows.push({
+      id: id(),
+      orderId,
+      sku: 'extra-page',
+      description: 'Extra page',
+      quantity: pages,
+      unitCents: 15_000,
+      amountCents: pages * 15_000,
+      interval: 'once',
+      position: 1,
+    });
+  }
+  if (status === 'intake_received' && intakeRows.length < 200) {
+    intakeRows.push({
+      id: id(),
+      orderId,
+      userId: customer.id,
+      status: 'submitted',
+      version: 3,
+      data: { businessDescription: `${customer.business}, family run since 2009.`, colors: 'Teal and sand' },
+      submittedAt: createdAt,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+}
+// Inserted in creation order, like real traffic (so rowid order follows created_at).
+orderRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(orders, orderRows);
+await insertAll(orderItems, itemRows);
+await insertAll(intakes, intakeRows);
+
+const messageRows: (typeof contactMessages.$inferInsert)[] = [];
+for (let i = 0; i < MESSAGES; i++) {
+  const first = pick(FIRST);
+  const createdAt = recent();
+  const handled = random() < 0.7;
+  messageRows.push({
+    id: crypto.randomUUID(),
+    name: `${first} ${pick(LAST)}`,
+    email: `${first
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '')}${i}@example.org`,
+    subject: random() < 0.8 ? `Website for my ${pick(TRADES).toLowerCase()}` : null,
+    message: 'Hello, we would like a new website with online booking. What would it cost and how long does it take?',
+    createdAt,
+    handledAt: handled ? new Date(createdAt.getTime() + 3_600_000) : null,
+  });
+}
+messageRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(contactMessages, messageRows);
+
+const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
+for (let i = 0; i < SUBSCRIPTIONS; i++) {
+  const order = orderRows.length > 0 && random() < 0.8 ? pick(orderRows) : null;
+  const userId = order?.userId ?? pick(customers).id;
+  const createdAt = order?.createdAt ?? recent();
+  subscriptionRows.push({
+    id: id(),
+    userId,
+    orderId: order?.id ?? null,
+    description: order ? 'All-Inclusive Monthly Plan' : 'Local SEO, monthly',
+    priceCents: order ? 9_900 : 45_000,
+    interval: 'month',
+    status: pick(SUBSCRIPTION_STATUSES),
+    currentPeriodEnd: new Date(createdAt.getTime() + 30 * 86_400_000),
+    createdBy: order ? 'checkout' : 'admin',
+    createdAt,
+    updatedAt: createdAt,
+  });
+}
+subscriptionRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(subscriptions, subscriptionRows);
+
+// One status change in the audit log for every tenth order, so /admin/audit has volume too.
+const auditRows: (typeof auditLog.$inferInsert)[] = orderRows
+  .filter((_, i) => i % 10 === 0)
+  .map((o) => ({
+    id: crypto.randomUUID(),
+    at: o.createdAt,
+    actorId: null,
+    action: 'order.status' as const,
+    entityType: 'order',
+    entityId: o.id,
+    before: { status: 'pending_payment' },
+    after: { status: o.status },
+    ip: null,
+  }));
+await insertAll(auditLog, auditRows);
+
+client.close();
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(
+  `db:seed: ${customers.length} customers, ${orderRows.length} orders (${itemRows.length} items, ${intakeRows.length} intakes), ` +
+    `${messageRows.length} messages, ${subscriptionRows.length} subscriptions, ${auditRows.length} audit entries in ${seconds} s`,
+);

@@ -1,0 +1,48 @@
+/**
+ * The admin lists' query parameters, read with zod. A list is a GET page that people edit by
+ * hand and bookmark: a parameter that does not validate is ignored (the list shows unfiltered)
+ * rather than answered with an error.
+ */
+import * as z from 'zod/mini';
+import { AUDIT_ACTIONS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '../../../server/db/schema.ts';
+import { parseCursor, type Cursor } from './cursor.ts';
+
+const search = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+const entity = z.string().check(z.trim(), z.regex(/^[a-z][a-z0-9_-]{0,39}$/));
+
+export const FILTER_SCHEMAS = {
+  orders: { q: search, status: z.enum(ORDER_STATUSES) },
+  messages: { state: z.enum(['open', 'handled']) },
+  customers: { q: search },
+  subscriptions: { status: z.enum(SUBSCRIPTION_STATUSES) },
+  audit: { action: z.enum(AUDIT_ACTIONS), entity },
+} as const;
+
+export type ListKind = keyof typeof FILTER_SCHEMAS;
+export const LIST_KINDS = Object.keys(FILTER_SCHEMAS) as ListKind[];
+export type Filters<K extends ListKind> = {
+  [F in keyof (typeof FILTER_SCHEMAS)[K]]?: (typeof FILTER_SCHEMAS)[K][F] extends z.ZodMiniType<infer O> ? O : never;
+};
+
+export const isListKind = (value: string): value is ListKind => Object.hasOwn(FILTER_SCHEMAS, value);
+
+/** The valid filters of `kind` in `params`; invalid or empty ones are left out. */
+export function readFilters<K extends ListKind>(kind: K, params: URLSearchParams): Filters<K> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(FILTER_SCHEMAS[kind]) as [string, z.ZodMiniType][]) {
+    const result = z.safeParse(schema, params.get(name) ?? undefined);
+    if (result.success) out[name] = result.data;
+  }
+  return out as Filters<K>;
+}
+
+export const readCursor = (params: URLSearchParams): Cursor | null => parseCursor(params.get('after'));
+
+/** `path?filters` (and `after` when given), for links that keep the list's filters. */
+export function listHref(path: string, filters: Record<string, unknown>, after?: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (typeof value === 'string') params.set(name, value);
+  if (after) params.set('after', after);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
