@@ -72,13 +72,14 @@ test.describe('admin orders', () => {
     );
     await expectNoAxeViolations(page);
 
-    // The change-status form offers the next steps, and the overview shows the new status.
-    await expect(page.getByLabel('Change status to').locator('option')).toHaveText([
+    // The status form offers the build's next steps (cancel and refund have confirmed forms of
+    // their own), and the overview shows the new status.
+    await expect(page.getByLabel('Status', { exact: true }).locator('option')).toHaveText([
       'Intake received',
       'In progress',
-      'Canceled',
-      'Refunded',
     ]);
+    await expect(page.getByText('Cancel order…')).toBeVisible();
+    await expect(page.getByText('Refund order…')).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Paid');
   });

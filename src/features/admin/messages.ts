@@ -2,6 +2,19 @@
 export const ADMIN_ORDERS = {
   notFound: 'Order not found',
   notAllowed: 'The order cannot move to that status from where it is now',
+  /** A form rendered before someone else changed the order (version check). */
+  stale: 'Someone else changed this order after you opened it. Nothing was changed: check the page and try again.',
+  noteRequired: 'Write the note (up to 2,000 characters)',
+  noteBodyTooLong: 'The note must be at most 2,000 characters',
+  noteAdded: 'Note added.',
+  canceled: 'Order canceled.',
+  refunded: 'Order refunded.',
+  refundedInvoice: 'Refund recorded. Pay it back to the customer outside the site (invoice mode).',
+  noStripePayment: 'Stripe has no card payment for this order to refund. Refund it in the Stripe Dashboard.',
+  providerDown: 'The payment provider did not accept the request. Nothing changed; please try again.',
+  mailed: 'Status changed and the customer was e-mailed.',
+  updateStatus: 'Update status',
+  statusLabel: 'Status',
   badStatus: 'Choose a status from the list',
   /** A plain form post that failed validation: the status or the note. */
   invalidMove: 'Choose a status from the list; a note is at most 500 characters, without control characters.',
@@ -17,6 +30,14 @@ export const ADMIN_ORDERS = {
 export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['moved', { tone: 'success', text: ADMIN_ORDERS.moved }],
   ['not-allowed', { tone: 'error', text: ADMIN_ORDERS.notAllowed }],
+  ['stale', { tone: 'error', text: ADMIN_ORDERS.stale }],
+  ['mailed', { tone: 'success', text: ADMIN_ORDERS.mailed }],
+  ['note-added', { tone: 'success', text: ADMIN_ORDERS.noteAdded }],
+  ['canceled', { tone: 'success', text: ADMIN_ORDERS.canceled }],
+  ['refunded', { tone: 'success', text: ADMIN_ORDERS.refunded }],
+  ['refund-recorded', { tone: 'success', text: ADMIN_ORDERS.refundedInvoice }],
+  ['no-stripe-payment', { tone: 'error', text: ADMIN_ORDERS.noStripePayment }],
+  ['provider', { tone: 'error', text: ADMIN_ORDERS.providerDown }],
   ['invalid', { tone: 'error', text: ADMIN_ORDERS.invalidMove }],
   ['not-found', { tone: 'error', text: ADMIN_ORDERS.notFound }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
@@ -25,4 +46,41 @@ export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error
 /** ?notice= codes on /admin: a form posted for an order that does not exist lands there. */
 export const ADMIN_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['order-not-found', { tone: 'error', text: ADMIN_ORDERS.notFound }],
+]);
+
+/** Words on the admin's subscription screens. */
+export const ADMIN_SUBSCRIPTIONS = {
+  notFound: 'Subscription not found',
+  stale:
+    'Someone else changed this subscription after you opened it. Nothing was changed: check the page and try again.',
+  notCancellable: 'This subscription has already ended.',
+  notPriceable: 'Only a custom plan that has not ended can change its price.',
+  providerDown: 'The payment provider did not accept the request. Nothing changed; please try again.',
+  canceledNow: 'Subscription canceled.',
+  canceling: 'Subscription ends at the end of the notice period.',
+  priceChanged: 'New price saved: it applies from the next period.',
+  created: 'Subscription offered. The customer was e-mailed and accepts it in their account.',
+  invalid: 'Please correct the marked fields.',
+  badWhen: 'Choose when the subscription ends',
+  emailInvalid: 'Enter the customer’s e-mail address',
+  descriptionLength: 'The description must be 2 to 200 characters',
+  descriptionOneLine: 'The description must be one line, without control characters',
+  priceInvalid: 'Enter a price in dollars above zero, with at most 2 decimals (for example 87.65)',
+  intervalInvalid: 'Choose month or year',
+  create: 'Create subscription',
+} as const;
+
+/** ?notice= codes on /admin/subscriptions/{id} and /admin/custom-subscription. */
+export const ADMIN_SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['created', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.created }],
+  ['canceled', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.canceledNow }],
+  ['canceling', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.canceling }],
+  ['price-changed', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.priceChanged }],
+  ['stale', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.stale }],
+  ['not-cancellable', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.notCancellable }],
+  ['not-priceable', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.notPriceable }],
+  ['provider', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.providerDown }],
+  ['invalid', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.invalid }],
+  ['not-found', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.notFound }],
+  ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);

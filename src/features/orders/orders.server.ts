@@ -4,7 +4,7 @@
  * order's status changes (`moveOrder`), with its history row, in one transaction.
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
@@ -184,10 +184,17 @@ export interface Move {
   paymentReference?: string;
   /** Only move from these statuses (a provider's 'paid' applies to a pending order only). */
   onlyFrom?: readonly OrderStatus[];
+  /**
+   * The order's version the admin's form was rendered with: a different current version means
+   * someone else changed the order meanwhile, and the move is refused ('stale') rather than
+   * applied over their change. Undefined (a payment provider) skips the check.
+   */
+  expectedVersion?: number;
 }
 
 export type MoveResult =
-  { moved: true; from: OrderStatus } | { moved: false; reason: 'not-found' | 'not-allowed'; status?: OrderStatus };
+  | { moved: true; from: OrderStatus }
+  | { moved: false; reason: 'not-found' | 'not-allowed' | 'stale'; status?: OrderStatus };
 
 /**
  * Moves an order inside `tx` (a write transaction the caller owns, so a webhook can record
@@ -197,10 +204,18 @@ export type MoveResult =
  */
 export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now()): Promise<MoveResult> {
   const found = await tx.execute(
-    statement(builder.select({ status: orders.status }).from(orders).where(eq(orders.id, move.orderId))),
+    statement(
+      builder
+        .select({ status: orders.status, version: orders.version })
+        .from(orders)
+        .where(eq(orders.id, move.orderId)),
+    ),
   );
   const from = found.rows[0]?.status as OrderStatus | undefined;
   if (!from) return { moved: false, reason: 'not-found' };
+  if (move.expectedVersion !== undefined && Number(found.rows[0]?.version) !== move.expectedVersion) {
+    return { moved: false, reason: 'stale', status: from };
+  }
   if (!canMove(from, move.to) || (move.onlyFrom && !move.onlyFrom.includes(from))) {
     return { moved: false, reason: 'not-allowed', status: from };
   }
@@ -214,6 +229,8 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
         .set({
           status: move.to,
           updatedAt: at,
+          // Every change bumps it, a provider's too: a form rendered before it is stale.
+          version: sql`${orders.version} + 1`,
           ...(paid && from === 'pending_payment' ? { paidAt: at } : {}),
           ...(move.paymentReference ? { paymentReference: move.paymentReference } : {}),
         })

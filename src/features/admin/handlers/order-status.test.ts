@@ -61,8 +61,11 @@ function call(
   } as unknown as APIContext) as Promise<Response>;
 }
 
-const post = (id: string, body: Record<string, string>, user: SessionUser | null, form = false) =>
-  call('status', id, body, user, form);
+const versionOf = async (id: string) =>
+  String((await db.select({ v: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.v ?? 0);
+/** A status post carrying the order's current version unless the body names one. */
+const post = async (id: string, body: Record<string, string>, user: SessionUser | null, form = false) =>
+  call('status', id, { version: await versionOf(id), ...body }, user, form);
 const markPaid = (id: string, user: SessionUser | null, form = false) => call('mark-paid', id, {}, user, form);
 
 describe('POST /api/admin/orders/{id}/mark-paid', () => {
@@ -146,6 +149,8 @@ describe('POST /api/admin/orders/{id}/status', () => {
     expect((await post(id, { to: 'delivered' }, admin)).status).toBe(409);
     expect((await post('abcdefghijkmnpqrstuvwxyz23', { to: 'paid' }, admin)).status).toBe(404);
     expect((await post(id, { to: 'shipped' }, admin)).status).toBe(400);
+    // Cancel and refund have their own confirmed actions.
+    expect((await post(id, { to: 'canceled' }, admin)).status).toBe(400);
     const badForm = await post(id, { to: 'shipped' }, admin, true);
     expect(badForm.headers.get('location')).toBe(`/admin/orders/${id}?notice=invalid`);
     const notAllowedForm = await post(id, { to: 'delivered' }, admin, true);
@@ -154,5 +159,46 @@ describe('POST /api/admin/orders/{id}/status', () => {
     // Paying twice is not a move.
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(409);
     expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('paid');
+  });
+});
+
+describe('version check', () => {
+  it('a stale version is 409 with a clear message (form: back with a notice); success bumps it', async () => {
+    const admin = await person('admin');
+    const id = await order(false);
+    expect(await versionOf(id)).toBe('0');
+    expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);
+    expect(await versionOf(id)).toBe('1');
+    const stale = await post(id, { to: 'intake_received', version: '0' }, admin);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ error: expect.stringContaining('Someone else changed this order') });
+    const staleForm = await post(id, { to: 'intake_received', version: '0' }, admin, true);
+    expect(staleForm.status).toBe(303);
+    expect(staleForm.headers.get('location')).toBe(`/admin/orders/${id}?notice=stale`);
+    expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('paid');
+    // Without a version the change is refused, not applied blindly.
+    expect((await call('status', id, { to: 'intake_received' }, admin)).status).toBe(400);
+    // Mark paid with a stale version is refused too.
+    const other = await order(false);
+    expect((await call('mark-paid', other, { version: '7' }, admin)).status).toBe(409);
+  });
+
+  it('"E-mail the customer" queues the message and audits order.email-customer', async () => {
+    const admin = await person('admin');
+    const id = await order(false);
+    const res = await post(id, { to: 'paid', notify: 'on' }, admin, true);
+    expect(res.headers.get('location')).toBe(`/admin/orders/${id}?notice=mailed`);
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, 'order-status'));
+    expect(mails.filter((m) => m.to === row?.email).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your order ORD-.*: Paid$/),
+    ]);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['order.email-customer', 'order.status']);
+    // Unticked: no mail.
+    expect((await post(id, { to: 'intake_received' }, admin)).status).toBe(200);
+    expect(
+      (await db.select().from(outbox).where(eq(outbox.kind, 'order-status'))).filter((m) => m.to === row?.email),
+    ).toHaveLength(1);
   });
 });

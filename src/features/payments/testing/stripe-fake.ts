@@ -37,7 +37,19 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string | null;
   subscription: string | null;
+  /** Set when a payment-mode session is paid; null otherwise (as at Stripe). */
+  payment_intent: string | null;
   livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export interface FakeSubscription {
@@ -69,6 +81,7 @@ export interface StripeFake {
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
   lineItems: Map<string, FakeLineItem[]>;
+  refunds: Map<string, FakeRefund>;
   /** The customer finishes on Stripe's page: paid by card, or a bank debit still processing ('unpaid'). */
   completeSession(id: string, options?: { paymentStatus?: 'paid' | 'unpaid'; periodEnd?: number }): FakeSession;
   expireSession(id: string): FakeSession;
@@ -152,6 +165,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const subscriptions = new Map<string, FakeSubscription>();
   const lineItems = new Map<string, FakeLineItem[]>();
   const subscriptionMetadata = new Map<string, Record<string, string>>();
+  const refunds = new Map<string, FakeRefund>();
   const replies = new Map<string, { request: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   let origin = '';
@@ -205,6 +219,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       success_url: successUrl,
       cancel_url: text(params.cancel_url),
       subscription: null,
+      payment_intent: null,
       livemode: false,
     };
     sessions.set(id, session);
@@ -227,6 +242,34 @@ export async function startStripeFake(): Promise<StripeFake> {
     return { ...subscription };
   }
 
+  /** A full refund of a paid session's payment intent; Stripe refuses a second one. */
+  function createRefund(params: Json): FakeRefund {
+    const intent = text(params.payment_intent);
+    const session = [...sessions.values()].find((s) => intent && s.payment_intent === intent);
+    if (!intent || !session) {
+      throw new FakeError(
+        404,
+        `No such payment_intent: '${intent ?? ''}'`,
+        'invalid_request_error',
+        'resource_missing',
+      );
+    }
+    if ([...refunds.values()].some((r) => r.payment_intent === intent)) {
+      throw new FakeError(400, 'Charge has already been refunded.', 'invalid_request_error', 'charge_already_refunded');
+    }
+    const refund: FakeRefund = {
+      id: `re_test_${randomPart()}`,
+      object: 'refund',
+      amount: session.amount_total,
+      currency: session.currency,
+      payment_intent: intent,
+      status: 'succeeded',
+      metadata: strings(params.metadata),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
   function route(method: string, path: string, params: Json): unknown {
     const idIn = (pattern: RegExp) => {
       const found = pattern.exec(path)?.[1];
@@ -235,6 +278,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     const sessionId = idIn(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     const subscriptionId = idIn(/^\/v1\/subscriptions\/([^/]+)$/);
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'GET' && sessionId) return expanded(sessionOrThrow(sessionId), params);
     if (method === 'POST' && subscriptionId) return updateSubscription(subscriptionId, params);
     if (method === 'DELETE' && subscriptionId) {
@@ -305,11 +349,13 @@ export async function startStripeFake(): Promise<StripeFake> {
     sessions,
     subscriptions,
     lineItems,
+    refunds,
     completeSession(id, { paymentStatus = 'paid', periodEnd } = {}) {
       const session = sessionOrThrow(id);
       session.status = 'complete';
       session.payment_status = paymentStatus;
       session.url = null;
+      if (session.mode === 'payment' && paymentStatus === 'paid') session.payment_intent ??= `pi_test_${randomPart()}`;
       if (session.mode === 'subscription' && !session.subscription) {
         const now = nowSeconds();
         const subscription: FakeSubscription = {

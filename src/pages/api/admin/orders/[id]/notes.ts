@@ -1,0 +1,6 @@
+import { postOrderNote } from '../../../../../features/admin/handlers/order-actions.ts';
+import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postOrderNote;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,6 @@
+import { postCustomSubscription } from '../../../../features/admin/handlers/subscriptions.ts';
+import { methodNotAllowed } from '../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postCustomSubscription;
+export const ALL = methodNotAllowed('POST');

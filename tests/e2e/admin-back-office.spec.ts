@@ -1,0 +1,127 @@
+/**
+ * The admin's back office end to end: an order moved through every status with the 'Status'
+ * select (the customer's /account follows), a custom subscription offered and accepted, the
+ * 404 for unknown ids, and axe on the order, subscription and custom-subscription pages.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEST_ADMIN } from './builds.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PASSWORD = 'lantern-pelican-orbit';
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A customer signs up in a browser of their own. */
+async function customer(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = unique('office');
+  await page.goto('/auth');
+  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  await form.getByLabel('Name').fill('Office Customer');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('You are signed in as')).toBeVisible();
+  return { context, page, email };
+}
+
+async function admin(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', { data: TEST_ADMIN });
+  expect(login.ok(), 'the admin signs in').toBe(true);
+  return { context, page };
+}
+
+test('the admin moves an order through every status; the customer sees each one', async ({ browser }) => {
+  const buyer = await customer(browser);
+  await buyer.page.goto('/checkout');
+  await buyer.page.getByLabel('Phone').fill('(407) 555-0199');
+  await buyer.page.getByLabel('Business name').fill('Back Office Bakery');
+  await buyer.page.getByLabel('I agree to the Terms and Refund Policy').check();
+  await buyer.page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(buyer.page).toHaveURL(/\/thank-you/);
+  await buyer.page.goto('/account');
+  const href = await buyer.page.getByRole('main').getByRole('link', { name: /^ORD-/ }).first().getAttribute('href');
+  const orderId = /\/account\/orders\/([a-z2-9]+)$/.exec(href ?? '')?.[1] ?? '';
+  expect(orderId).toBeTruthy();
+
+  const office = await admin(browser);
+  const page = office.page;
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText(buyer.email);
+  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText('Back Office Bakery');
+  await expect(page.getByRole('complementary', { name: 'Items' })).toContainText('$3,800');
+  await expect(page.getByRole('heading', { name: 'Status: Pending payment' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const status of ['Paid', 'Intake received', 'In progress', 'In review', 'Delivered']) {
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: status });
+    await page.getByRole('button', { name: 'Update status' }).click();
+    await expect(page.getByRole('heading', { name: `Status: ${status}` })).toBeVisible();
+    await buyer.page.goto('/account');
+    await expect(buyer.page.getByRole('main')).toContainText(`Status: ${status}`);
+  }
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('In review → Delivered, by Administrator');
+
+  // An internal note, newest first, and the page stays accessible with the notes listed.
+  await page.getByLabel('New note').fill('Delivered on a call with the owner');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('region', { name: 'Internal notes' })).toContainText(
+    'Delivered on a call with the owner',
+  );
+  await expectNoAxeViolations(page);
+  await Promise.all([buyer.context.close(), office.context.close()]);
+});
+
+test('a custom subscription at $87.65 per month is offered, shown and accepted', async ({ browser }) => {
+  const buyer = await customer(browser);
+  const office = await admin(browser);
+  const page = office.page;
+  const description = `Local SEO care ${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto('/admin/custom-subscription');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Customer email').fill(buyer.email);
+  await page.getByLabel('Description').fill(description);
+  await page.getByLabel('Price').fill('87.65');
+  await page.getByLabel('Interval').selectOption('month');
+  await page.getByRole('button', { name: 'Create subscription' }).click();
+  await expect(page).toHaveURL(/\/admin\/subscriptions\/[a-z2-9]+\?notice=created$/);
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details).toContainText(description);
+  await expect(details).toContainText('$87.65 per month');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('subscription.create');
+  await expectNoAxeViolations(page);
+
+  await buyer.page.goto('/account');
+  const card = buyer.page
+    .getByRole('region', { name: 'Subscriptions' })
+    .getByRole('listitem')
+    .filter({ hasText: description });
+  await expect(card).toContainText('$87.65');
+  await expect(card).toContainText('month');
+  await card.getByRole('button', { name: `Accept ${description}` }).click();
+  await expect(buyer.page.getByText('Thank you! Your subscription is active')).toBeVisible();
+  await expect(card).toContainText('Status: Active');
+  await Promise.all([buyer.context.close(), office.context.close()]);
+});
+
+test('unknown subscriptions and orders are the 404 page, with status 404', async ({ browser }) => {
+  const office = await admin(browser);
+  for (const path of [
+    '/admin/subscriptions/xyz',
+    '/admin/subscriptions/abcdefghijkmnpqrstuvwxyz23',
+    '/admin/orders/xyz',
+  ]) {
+    const res = await office.page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(office.page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+  }
+  await office.context.close();
+});
