@@ -32,6 +32,8 @@ const ALL_PAGES = [
   { path: '/services', kind: 'public' },
   { path: '/locations/florida/orlando', kind: 'light' },
   { path: '/privacy', kind: 'light' },
+  // On demand, with the form's script (live total, instant messages) loaded at once.
+  { path: '/checkout', kind: 'checkout' },
 ];
 
 const only = args.includes('--pages') ? args[args.indexOf('--pages') + 1].split(',') : null;
@@ -39,9 +41,10 @@ const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
 
 const BUDGETS = {
   renderBlocking: 0,
-  htmlBrotli: { light: 14.6 * KB, public: 30 * KB },
-  jsBeforeInteraction: { light: 0, public: 10 * KB },
-  jsAfterMenu: 70 * KB,
+  htmlBrotli: { light: 14.6 * KB, public: 30 * KB, checkout: 30 * KB },
+  jsBeforeInteraction: { light: 0, public: 10 * KB, checkout: 60 * KB },
+  // The menu island (about 60 KB) on top of what the class may load before any interaction.
+  jsAfterMenu: { light: 70 * KB, public: 70 * KB, checkout: 120 * KB },
   fontBytes: 25 * KB,
   thirdParty: 0,
   lighthouseScore: 100,
@@ -207,8 +210,8 @@ try {
     );
     check(
       path,
-      `JS after opening the menu <= ${kb(BUDGETS.jsAfterMenu)}`,
-      weight.jsAfterMenuBrotli <= BUDGETS.jsAfterMenu,
+      `JS after opening the menu <= ${kb(BUDGETS.jsAfterMenu[kind])}`,
+      weight.jsAfterMenuBrotli <= BUDGETS.jsAfterMenu[kind],
       kb(weight.jsAfterMenuBrotli),
     );
     check(path, `fonts <= ${kb(BUDGETS.fontBytes)}`, weight.fontRaw <= BUDGETS.fontBytes, kb(weight.fontRaw));
@@ -221,7 +224,14 @@ try {
       console.log(`bench: lighthouse ${result.path} (${RUNS} runs)`);
       const lh = await measureLighthouse(result.path);
       result.lighthouse = lh;
-      for (const category of ['performance', 'accessibility', 'bestPractices', 'seo']) {
+      // /checkout is private (noindex, kept out of search on purpose): no SEO score to keep.
+      const categories = [
+        'performance',
+        'accessibility',
+        'bestPractices',
+        ...(result.kind === 'checkout' ? [] : ['seo']),
+      ];
+      for (const category of categories) {
         check(result.path, `Lighthouse ${category} = 100`, lh[category] >= BUDGETS.lighthouseScore, `${lh[category]}`);
       }
       check(result.path, `LCP <= ${BUDGETS.lcpMs} ms`, lh.lcp <= BUDGETS.lcpMs, `${Math.round(lh.lcp)} ms`);

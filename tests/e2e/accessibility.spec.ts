@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PAGE_TYPES } from './pages.ts';
 import { TEST_ADMIN } from './builds.ts';
 
@@ -64,5 +64,40 @@ test.describe('axe on account pages', () => {
         results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       ).toEqual([]);
     }
+  });
+});
+
+test.describe('axe on /checkout', () => {
+  const expectNoViolations = async (page: Page, label: string) => {
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(
+      results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  };
+  const placeOrder = (page: Page) => page.locator('form', { has: page.getByRole('button', { name: 'Place Order' }) });
+
+  test('/checkout, and /checkout?plan=all-inclusive-monthly', async ({ page }) => {
+    for (const path of ['/checkout', '/checkout?plan=all-inclusive-monthly']) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('/checkout with every message shown by the script', async ({ page }) => {
+    await page.goto('/checkout');
+    await placeOrder(page).getByRole('button', { name: 'Place Order' }).click();
+    await expect(placeOrder(page).getByText('You must agree to the terms and refund policy')).toBeVisible();
+    await expectNoViolations(page, 'script messages');
+  });
+
+  test('/checkout with the messages of a refused plain post', async ({ page }) => {
+    await page.goto('/checkout');
+    const res = await page.request.post('/api/checkout', {
+      form: { name: 'A', email: 'a@b', phone: 'call me', businessName: ' ' },
+      maxRedirects: 0,
+    });
+    await page.goto(res.headers().location ?? '/checkout');
+    await expect(placeOrder(page).getByText('Name must be at least 2 characters')).toBeVisible();
+    await expectNoViolations(page, 'server messages');
   });
 });

@@ -56,6 +56,15 @@ function showErrors(form: HTMLFormElement, errors: Partial<Record<string, string
     const message = errors[field];
     if (message) control.setAttribute('aria-invalid', 'true');
     else control.removeAttribute('aria-invalid');
+    // The message is the control's description while it stands (as the server renders it), so
+    // a screen reader says it again when the control gets focus.
+    const errorId = `checkout-${field}-error`;
+    const describedBy = (control.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter((id) => id && id !== errorId);
+    if (message && slot) describedBy.push(errorId);
+    if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
+    else control.removeAttribute('aria-describedby');
     if (slot) slot.textContent = message ?? '';
   }
 }

@@ -100,6 +100,10 @@ describe('POST /api/checkout (invoice mode)', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: CHECKOUT.priceRefused });
     }
+    const { terms: _terms, ...rest } = valid(email);
+    const form = await post({ ...rest, terms: 'on', amount: '1' } as Record<string, string>, { form: true });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain(CHECKOUT.priceRefused);
     expect(await db.select().from(orders).where(eq(orders.email, email))).toEqual([]);
     expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });

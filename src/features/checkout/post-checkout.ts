@@ -1,3 +1,4 @@
+import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { statement } from '../../server/db/index.ts';
 import { orders } from '../../server/db/schema.ts';
@@ -24,18 +25,21 @@ export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
   ['error', CHECKOUT.errorNotice],
 ]);
 
+/** Where a plain form post lands after failing with `code`. */
+const formFailure = (code: string) =>
+  `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`;
+
 /**
  * POST /api/checkout: places the order (server prices only), then hands the browser to the
  * payment provider: our /thank-you for an invoice, Stripe's page for a card payment. JSON
  * gets `{ orderId, redirect }`; a plain form post gets the 303.
  */
-export const postCheckout = defineMutation({
+const placeOrderRoute = defineMutation({
   access: 'public',
   schema: checkoutSchema,
   maxBytes: CHECKOUT_BODY_LIMIT,
   limits: [{ rule: CHECKOUT_RATE_LIMIT, key: 'client' }],
-  formFailure: (code) =>
-    `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`,
+  formFailure,
   async handle({ input, raw, user, database }) {
     if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return fail(400, CHECKOUT.priceRefused, 'price');
     const provider = await paymentProvider();
@@ -57,3 +61,26 @@ export const postCheckout = defineMutation({
     return done(start.redirect, placed.replay ? 200 : 201, { orderId: order.id, redirect: start.redirect });
   },
 });
+
+const PRICE_REFUSED = formFailure('price');
+
+/** The answer to a form post that carried an amount: a refusal (400), with the way back to the form. */
+function priceRefusedPage() {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Order not placed</title></head>
+<body><main><h1>Order not placed</h1><p>${CHECKOUT.priceRefused}.</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 400,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
+ * The route. Our form never sends an amount, so a plain post with one was altered on the way:
+ * it is refused with 400 like the JSON one, not sent back to /checkout as a typo would be.
+ */
+export const postCheckout: APIRoute = async (context) => {
+  const response = await placeOrderRoute(context);
+  return response.status === 303 && response.headers.get('location') === PRICE_REFUSED ? priceRefusedPage() : response;
+};

@@ -57,6 +57,9 @@ await ensureAdminFromEnv(database, env, (msg) => console.warn(msg)).catch((error
   refuseToStart(error instanceof Error ? error.message : String(error)),
 );
 
+// React (and other libraries) pick their production build from NODE_ENV when first loaded: without
+// this the server renders with React's development build, about twice the CPU per on-demand page.
+process.env.NODE_ENV ??= 'production';
 const astro = (await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
 
 const app = await buildApp({
