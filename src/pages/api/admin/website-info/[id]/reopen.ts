@@ -1,0 +1,6 @@
+import { postReopenIntake } from '../../../../../features/admin/website-info/reopen.ts';
+import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postReopenIntake;
+export const ALL = methodNotAllowed('POST');
