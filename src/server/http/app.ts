@@ -175,7 +175,9 @@ export async function buildApp({
     preCompressed: true,
     index: false,
     redirect: false,
-    wildcard: true,
+    // One route per built file, found once at start: a path that is not a file (every on-demand
+    // page and API call) then costs no filesystem lookups (stat of it and its .br/.gz) per request.
+    wildcard: false,
     // HTML pages go through HtmlPages (year rewrite, per-page CSP).
     allowedPath: (pathName) => !pathName.endsWith('.html'),
     // Files under /_astro/ have content hashes in their names: cache them for a year.
