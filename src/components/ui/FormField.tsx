@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { fieldLook } from './form-field.ts';
 
 /**
  * The site's one labelled form field: label, control, optional hint and an error line that
@@ -28,20 +29,17 @@ export default function FormField({
   rows,
   ...control
 }: FormFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const look = fieldLook({ id, hint, error, readOnly });
+  const describedBy = look.describedBy;
   const shared = {
     id,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    className: [
-      'mt-1 block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 focus:border-brand-600',
-      readOnly ? 'bg-slate-100' : 'bg-white',
-      error ? 'border-red-700' : readOnly ? 'border-slate-300' : 'border-slate-400',
-    ].join(' '),
+    className: look.className,
   };
   return (
     <div>
-      <label htmlFor={id} className="font-semibold text-slate-900">
+      <label htmlFor={id} className={look.labelClass}>
         {label}
       </label>
       {multiline ? (
@@ -55,11 +53,11 @@ export default function FormField({
         <input {...control} {...shared} readOnly={readOnly} />
       )}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        <p id={`${id}-hint`} className={look.hintClass}>
           {hint}
         </p>
       )}
-      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" aria-live="polite">
+      <p id={`${id}-error`} className={look.errorClass} aria-live="polite">
         {error ?? ''}
       </p>
     </div>
