@@ -43,7 +43,9 @@ export interface ConnectionLimits {
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
-  requestTimeoutMs: 30_000,
+  // Long enough for the largest body we take (a 10 MB intake photo) from a phone on a weak
+  // upload link (about 700 kbit/s); a stalled client is still cut by the idle timeout below.
+  requestTimeoutMs: 120_000,
   headersTimeoutMs: 10_000,
   idleTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
