@@ -14,6 +14,7 @@ import { orderNotes, orders, subscriptions, users, type OrderStatus } from '../.
 import { outboxInsert } from '../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
 import { auditStatement } from '../../server/security/audit.ts';
+import { auditTrail } from './audit-trail.server.ts';
 import { orderNumber } from '../orders/mail.ts';
 import {
   accountOrderUrl,
@@ -41,6 +42,7 @@ export async function adminOrderPage(db: Db, id: string) {
     db.select().from(subscriptions).where(eq(subscriptions.orderId, id)).orderBy(asc(subscriptions.createdAt)),
     notesOf(db, id),
   ]);
+  const trail = await auditTrail(db, 'order', id);
   const actorIds = [
     ...new Set([...history.map((e) => e.actorId), ...notes.map((n) => n.authorId)].filter((a) => a !== null)),
   ];
@@ -49,7 +51,7 @@ export async function adminOrderPage(db: Db, id: string) {
     const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds));
     for (const row of rows) actors.set(row.id, row.name);
   }
-  return { order: full, customer, history, subscriptions: subscription, actors, notes };
+  return { order: full, customer, history, subscriptions: subscription, actors, notes, trail };
 }
 
 export type OrderNote = typeof orderNotes.$inferSelect;

@@ -50,7 +50,7 @@ describe('POST /api/admin/subscriptions (custom subscription)', () => {
     expect(await auditOf(id ?? '')).toEqual(['subscription.create']);
     const page = await adminSubscriptionPage(db, id ?? '');
     expect(page?.customer?.email).toBe(customer.email);
-    expect(page?.history.map((h) => h.action)).toEqual(['subscription.create']);
+    expect(page?.trail.entries.map((h) => h.action)).toEqual(['subscription.create']);
   });
 
   it('creates a pending account with an activation e-mail for a new e-mail', async () => {

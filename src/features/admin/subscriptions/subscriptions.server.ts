@@ -16,6 +16,7 @@ import { outboxInsert } from '../../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../../server/email/layout.ts';
 import { serverEnv } from '../../../server/env.ts';
 import { auditStatement } from '../../../server/security/audit.ts';
+import { auditTrail } from '../audit-trail.server.ts';
 import { randomId } from '../../../server/security/tokens.ts';
 import { accountLink } from '../../accounts/accounts.server.ts';
 import { newAccountToken } from '../../accounts/account-links.ts';
@@ -30,24 +31,14 @@ const builder = drizzle.mock();
 export async function adminSubscriptionPage(db: Db, id: string) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!subscription) return null;
-  const [customerRows, history] = await Promise.all([
+  const [customerRows, trail] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, status: users.status })
       .from(users)
       .where(eq(users.id, subscription.userId)),
-    db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'subscription'), eq(auditLog.entityId, id)))
-      .orderBy(asc(auditLog.at), asc(insertionOrder)),
+    auditTrail(db, 'subscription', id),
   ]);
-  const actorIds = [...new Set(history.map((e) => e.actorId).filter((a) => a !== null))];
-  const actors = new Map<string, string>();
-  if (actorIds.length > 0) {
-    const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds));
-    for (const row of rows) actors.set(row.id, row.name);
-  }
-  return { subscription, customer: customerRows[0] ?? null, history, actors };
+  return { subscription, customer: customerRows[0] ?? null, trail };
 }
 
 /** Statuses an admin can still end; 'canceling' can be ended now. */

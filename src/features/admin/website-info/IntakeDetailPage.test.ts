@@ -57,7 +57,7 @@ function detail(status: 'draft' | 'submitted'): IntakeDetail {
 async function render(status: 'draft' | 'submitted') {
   const container = await AstroContainer.create();
   return container.renderToString(IntakeDetailPage, {
-    props: detail(status),
+    props: { ...detail(status), trail: { entries: [], actors: new Map<string, string>() } },
     locals: { user: admin, session: null },
     request: new Request('http://localhost/admin/website-info/abcdefghijkmnpqrstuvwxyz23'),
   });
