@@ -5,13 +5,12 @@
  * subscription's version in its write transaction, bumps it, and commits its audit entry there.
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../../data/pricing.ts';
 import { site } from '../../../data/site.ts';
-import { insertionOrder } from '../../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../../server/db/index.ts';
-import { auditLog, subscriptions, users, type SubscriptionStatus } from '../../../server/db/schema.ts';
+import { subscriptions, users, type SubscriptionStatus } from '../../../server/db/schema.ts';
 import { outboxInsert } from '../../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../../server/email/layout.ts';
 import { serverEnv } from '../../../server/env.ts';
