@@ -5,7 +5,7 @@
  * subscription's version in its write transaction, bumps it, and commits its audit entry there.
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../../data/pricing.ts';
 import { site } from '../../../data/site.ts';
