@@ -8,7 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 import { startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
@@ -95,6 +98,41 @@ try {
         `${Math.round(result.requests.average)} req/s  non-2xx ${result.non2xx}${budgeted ? '' : '  (no budget)'}`,
     );
   }
+
+  // JavaScript each kind of admin page fetches before any interaction (budget 60 KB brotli).
+  const orderHref = /href="(\/admin\/orders\/[a-z2-9]{26})"/.exec(first)?.[1];
+  const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const browser = await chromium.launch({ executablePath: systemChromium(), args: CHROMIUM_ARGS });
+  for (const path of ['/admin', '/admin/orders', orderHref, '/admin/website-info', '/admin/custom-subscription']) {
+    if (!path) continue;
+    const context = await browser.newContext();
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), url: ORIGIN };
+      }),
+    );
+    const page = await context.newPage();
+    let js = 0;
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      js += brotli(await res.body().catch(() => Buffer.alloc(0)));
+    });
+    await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
+    const inline = [
+      ...(await page.content()).matchAll(/<script(?![^>]*(?:src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g),
+    ]
+      .map((m) => m[1])
+      .join('');
+    const total = js + brotli(Buffer.from(inline));
+    const ok = total <= 60 * 1024;
+    if (!ok) failed += 1;
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'}  ${`${path.replace(/[a-z2-9]{26}$/, '{id}')} JS before interaction`.padEnd(44)} ${(total / 1024).toFixed(1)} KB (budget 60 KB)`,
+    );
+    await context.close();
+  }
+  await browser.close();
 
   const started = performance.now();
   const csv = await fetch(`${ORIGIN}/api/admin/export/orders.csv`, { headers });
