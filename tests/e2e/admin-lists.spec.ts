@@ -1,33 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { TEST_ADMIN } from './builds.ts';
+import { expect, test } from '@playwright/test';
+import { adminSignsIn, expectNoAxeViolations, tag, visitorOrders } from './admin-helpers.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const tag = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const LISTS = ['/admin/orders', '/admin/messages', '/admin/customers', '/admin/subscriptions', '/admin/audit'];
-
-async function adminSignsIn(page: Page) {
-  await page.goto('/auth?next=/admin');
-  const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
-  await login.getByLabel('Email').fill(TEST_ADMIN.email);
-  await login.getByLabel('Password').fill(TEST_ADMIN.password);
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL('/admin');
-}
-
-async function visitorOrders(browser: Browser, email: string, businessName: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/checkout');
-  await page.getByLabel('Name', { exact: true }).fill('Lisa Lists');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Phone').fill('(407) 555-0144');
-  await page.getByLabel('Business name').fill(businessName);
-  await page.getByLabel('I agree to the Terms and Refund Policy').check();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/thank-you/);
-  await context.close();
-}
 
 test('every admin list answers, searches orders by e-mail, and is axe-clean', async ({ browser, page }) => {
   const id = tag();
@@ -38,8 +12,7 @@ test('every admin list answers, searches orders by e-mail, and is axe-clean', as
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     expect(res?.headers()['cache-control'], path).toContain('no-store');
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(results.violations.map((v) => `${path} ${v.id}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   }
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole('link', { name: /ORD-/ })).toHaveCount(1);
