@@ -377,6 +377,15 @@ describe('POST /api/account/intake/{orderId}/files', () => {
       body: '{}',
     });
     expect((await call(postUpload, json, { orderId }, user)).status).toBe(415);
+    // A JSON body is never a browser's form post: it gets the JSON answer without asking for it.
+    const unasked = new Request(`http://localhost/api/account/intake/${orderId}/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const refused = await call(postUpload, unasked, { orderId }, user);
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toEqual({ error: UPLOADS.multipart });
     expect(await rowsOf(orderId)).toEqual([]);
   });
 

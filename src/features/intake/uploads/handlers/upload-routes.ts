@@ -83,8 +83,13 @@ const NOT_FOUND: Answer = { status: 404, error: UPLOADS.notFound, notice: 'not-f
 const NO_INTAKE: Answer = { status: 404, error: INTAKE.notFound, leave: true };
 const LOCKED: Answer = { status: 423, error: UPLOADS.locked };
 
-/** The panel's script sends `Accept: application/json`; a browser's form navigation never does. */
-const wantsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
+/**
+ * JSON for the panel's script (it sends `Accept: application/json`) and for any JSON body, which
+ * no browser form posts; a 303 for a plain form navigation.
+ */
+const wantsJson = (request: Request) =>
+  (request.headers.get('accept') ?? '').includes('application/json') ||
+  mimeType(request.headers.get('content-type')) === 'application/json';
 
 function reply({ json, orderId }: { json: boolean; orderId: string | null }, a: Answer): Response {
   if (json) {
