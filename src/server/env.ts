@@ -31,6 +31,30 @@ const origin = z
     return z.NEVER;
   });
 
+/** `30s`, `15m`, `1h`, `2d` as milliseconds; `off`, `0` or unset: undefined (the feature is off). */
+export function parseDuration(value: string): number | undefined | Error {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === '0') return undefined;
+  const match = /^(\d+)\s*(s|m|h|d)$/.exec(text);
+  if (!match) return new Error('must be a duration such as 30m, 1h or 1d, or off');
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 's' | 'm' | 'h' | 'd'];
+  const ms = Number(match[1]) * unit;
+  return ms > 0 ? ms : undefined;
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseDuration(value);
+      if (parsed instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
 const settings = z.object({
   /** libSQL database: a local file, or libsql://, https://, ws:// for sqld/Turso. */
   DATABASE_URL: z.string().trim().min(1).default(DEFAULT_DATABASE_URL),
@@ -70,6 +94,26 @@ const settings = z.object({
   ADMIN_PASSWORD: optionalText,
   /** Intake uploads (outside the public folder); default: `uploads` beside a local database file. */
   UPLOADS_DIR: optionalText,
+  /** `npm run db:backup` and scheduled backups write here; default: `backups` beside a local database file. */
+  BACKUP_DIR: optionalText,
+  /** The server takes a backup this often by itself (`1h`, `6h`, `1d`); `off` (default): only on command. */
+  BACKUP_EVERY: duration('off'),
+  /** How many backups to keep in BACKUP_DIR (older ones are deleted after a verified new one). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
+  /** /metrics answers a request carrying `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText,
+  /** /metrics answers these client addresses without a token (comma-separated). */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  /** /healthz fails when the oldest mail due for delivery has waited longer than this. */
+  OUTBOX_STUCK_AFTER: duration('15m'),
 });
 
 /** `uploads` beside the local database file (./data/uploads by default); ./data/uploads for a remote database. */
@@ -81,6 +125,7 @@ export function defaultUploadsDir(databaseUrl: string): string {
 const schema = settings.transform((env) => ({
   ...env,
   UPLOADS_DIR: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
+  BACKUP_DIR: env.BACKUP_DIR ?? join(dirname(defaultUploadsDir(env.DATABASE_URL)), 'backups'),
 }));
 
 export type ServerEnv = z.output<typeof schema>;
