@@ -31,3 +31,12 @@ export const formatCalendarDate = (date: Date) => calendarDate.format(date);
 
 /** 'November 22, 2026': the day an instant falls on in Orlando (a subscription's end or billing date). */
 export const formatAgencyDate = (date: Date) => agencyDate.format(date);
+
+const agencyMonth = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: AGENCY_TIME_ZONE });
+const agencyShortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: AGENCY_TIME_ZONE });
+
+/** 'November': the month an instant falls in, in Orlando. */
+export const formatAgencyMonth = (date: Date) => agencyMonth.format(date);
+
+/** 'Nov 22': a short day in Orlando (chart and table labels). */
+export const formatAgencyShortDay = (date: Date) => agencyShortDay.format(date);

@@ -18,4 +18,6 @@ export const invoiceProvider: PaymentProvider = {
   // Nothing bills automatically: the agency stops invoicing at the recorded date.
   async scheduleCancel() {},
   async cancelNow() {},
+  // The agency invoices the new price from the date recorded with it.
+  async changePrice() {},
 };

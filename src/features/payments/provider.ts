@@ -73,6 +73,15 @@ export interface PaymentProvider {
   scheduleCancel(subscription: { paymentReference: string | null }, cancelAt: Date | null): Promise<void>;
   /** Ends a subscription now (the customer deleted their account); one already gone is fine. */
   cancelNow(subscription: { paymentReference: string | null }): Promise<void>;
+  /**
+   * Bills `priceCents` from the next period on, nothing prorated now, at the provider when it
+   * bills the subscription. `key` makes a retried call one change.
+   */
+  changePrice(
+    subscription: { paymentReference: string | null; interval: 'month' | 'year' },
+    priceCents: number,
+    key: string,
+  ): Promise<void>;
 }
 
 /** Which provider this server runs with, from its settings. */

@@ -16,6 +16,8 @@ import { SUBSCRIPTION_NOTICES, SUBSCRIPTIONS } from '../subscriptions/messages.t
 import { SUBSCRIPTION_ACCEPTED_PATH, SUBSCRIPTION_NOT_PAID_PATH, SUBSCRIPTION_PROCESSING_PATH } from './provider.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
+import { postSubscriptionPrice } from '../admin/handlers/subscriptions.ts';
+import { callRoute } from '../admin/handlers/admin-test-kit.ts';
 import {
   acceptOfferAs,
   deliver,
@@ -85,6 +87,8 @@ const creationsFor = (id: string) =>
       (r.params.metadata as Record<string, unknown> | undefined)?.subscription_id === id,
   );
 const seconds = () => Math.floor(Date.now() / 1000);
+const changePriceAs = (admin: SessionUser, id: string, body: Record<string, string>) =>
+  callRoute(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, admin);
 
 /** The customer accepts `id` with a plain form: 303 to Stripe's page; the session id is in its URL. */
 async function accept(user: SessionUser, id: string) {
@@ -445,5 +449,63 @@ describe('sessions that must not activate an offer', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'canceled', acceptedAt: null });
     expect(await agencyMails(owner)).toHaveLength(0);
     expect(await agencyMails(owner, 'subscription-payment-check')).toHaveLength(1);
+  });
+});
+
+describe('a new price for an offer Stripe bills', () => {
+  it('reprices the Stripe item from the next period (no proration), once; housekeeping makes it the price then', async () => {
+    const owner = await customer();
+    const id = await offerTo(owner);
+    const periodEnd = seconds() + 20 * DAY;
+    const paid = fake.completeSession(await accept(owner, id), { periodEnd });
+    await returnFromStripe(paid.id);
+    const active = await rowOf(id);
+    expect(active.status).toBe('active');
+    const admin: SessionUser = { ...(await customer()), role: 'admin' };
+
+    const res = await changePriceAs(admin, id, { price: '99.50', version: String(active.version) });
+    expect(res.status).toBe(200);
+    const item = fake.subscriptions.get(paid.subscription!)!.items.data[0]!;
+    expect(item.price).toMatchObject({ unit_amount: 9950, currency: 'usd', recurring: { interval: 'month' } });
+    const update = fake.requests.find(
+      (r) => r.method === 'POST' && r.path === `/v1/subscriptions/${paid.subscription}`,
+    );
+    expect(update?.params).toMatchObject({ proration_behavior: 'none', items: [{ id: item.id }] });
+    expect(update?.idempotencyKey).toBe(`subscription-${id}-price-v${active.version}`);
+    // Charged from Stripe's next invoice: the current period's end.
+    expect(await rowOf(id)).toMatchObject({
+      priceCents: 8765,
+      nextPriceCents: 9950,
+      nextPriceFrom: new Date(periodEnd * 1000),
+    });
+
+    const { pruneExpired } = await import('../../server/db/housekeeping.ts');
+    const { duePriceChanges } = await import('../subscriptions/price-changes.ts');
+    const { client } = await getDatabase();
+    expect(await pruneExpired(client, [duePriceChanges], periodEnd * 1000 - 1)).toEqual({ 'subscription-prices': 0 });
+    expect(await pruneExpired(client, [duePriceChanges], periodEnd * 1000)).toEqual({ 'subscription-prices': 1 });
+    expect(await rowOf(id)).toMatchObject({ priceCents: 9950, nextPriceCents: null, nextPriceFrom: null });
+    const applied = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'subscription.price-applied')));
+    expect(applied.map((a) => [a.actorId, a.before, a.after])).toEqual([
+      [null, { priceCents: 8765 }, { priceCents: 9950 }],
+    ]);
+  });
+
+  it('Stripe refusing the new price records nothing (502)', async () => {
+    const owner = await customer();
+    const id = await offerTo(owner);
+    const paid = fake.completeSession(await accept(owner, id));
+    await returnFromStripe(paid.id);
+    const before = await rowOf(id);
+    fake.subscriptions.delete(paid.subscription!);
+    const admin: SessionUser = { ...(await customer()), role: 'admin' };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await changePriceAs(admin, id, { price: '99.50', version: String(before.version) });
+    errors.mockRestore();
+    expect(res.status).toBe(502);
+    expect(await rowOf(id)).toEqual(before);
   });
 });

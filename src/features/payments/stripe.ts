@@ -161,5 +161,33 @@ export function stripeProvider(): PaymentProvider {
         if (!isMissingObject(error)) throw error;
       }
     },
+    async changePrice(subscription, priceCents, key) {
+      if (!subscription.paymentReference) return;
+      const stripe = requireStripe();
+      const current = await stripe.subscriptions.retrieve(subscription.paymentReference);
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${current.id} has no item to reprice`);
+      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+      await stripe.subscriptions.update(
+        current.id,
+        {
+          // The same product at the new amount; 'none': nothing is charged or credited now, and
+          // the next invoice (the next period) carries the new price.
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: item.price.currency,
+                product,
+                unit_amount: priceCents,
+                recurring: { interval: subscription.interval },
+              },
+            },
+          ],
+          proration_behavior: 'none',
+        },
+        { idempotencyKey: key },
+      );
+    },
   };
 }

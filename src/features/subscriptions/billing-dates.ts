@@ -31,3 +31,13 @@ export function lastBillingDate(anchor: Date, interval: 'month' | 'year', cancel
   for (; at(k).getTime() < cancelAt.getTime(); k++) last = at(k);
   return last;
 }
+
+/** The first billing date strictly after `from`, billing every interval from `anchor`. */
+export function nextBillingDate(anchor: Date, interval: 'month' | 'year', from: Date): Date {
+  const step = interval === 'year' ? 12 : 1;
+  const at = (k: number) => addMonths(anchor, k * step);
+  let k = 0;
+  while (at(k - 1).getTime() > from.getTime()) k--;
+  while (at(k).getTime() <= from.getTime()) k++;
+  return at(k);
+}

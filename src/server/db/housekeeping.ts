@@ -1,14 +1,16 @@
 /**
- * Deletes rows that can no longer matter, so tables stay small. Each feature declares what
- * expires (idle sessions, old links, stale rate-limit buckets) as a PruneTask; the server
- * entry runs them all now and hourly.
+ * Deletes rows that can no longer matter, so tables stay small, and applies what fell due.
+ * Each feature declares what expires (idle sessions, old links, stale rate-limit buckets) or
+ * takes effect on a date (a subscription's new price) as a PruneTask; the server entry runs
+ * them all now and hourly.
  */
 import type { Client, InStatement } from '@libsql/client';
 
 export interface PruneTask {
   /** The key under which `pruneExpired` reports how many rows went. */
   name: string;
-  statement: (now: number) => InStatement;
+  /** One statement, or several that belong together (the last one's rows are reported). */
+  statement: (now: number) => InStatement | readonly InStatement[];
 }
 
 /** Runs every task in one write batch; answers rows deleted per task. */
@@ -17,11 +19,15 @@ export async function pruneExpired(
   tasks: readonly PruneTask[],
   now = Date.now(),
 ): Promise<Record<string, number>> {
-  const results = await client.batch(
-    tasks.map((task) => task.statement(now)),
-    'write',
+  const groups = tasks.map((task) => [task.statement(now)].flat());
+  const results = await client.batch(groups.flat(), 'write');
+  let end = 0;
+  return Object.fromEntries(
+    tasks.map((task, i) => {
+      end += groups[i]?.length ?? 0;
+      return [task.name, results[end - 1]?.rowsAffected ?? 0];
+    }),
   );
-  return Object.fromEntries(tasks.map((task, i) => [task.name, results[i]?.rowsAffected ?? 0]));
 }
 
 /** Prunes now and then hourly until stopped. */

@@ -181,6 +181,7 @@ export const AUDIT_ACTIONS = [
   'subscription.create',
   'subscription.cancel',
   'subscription.price-change',
+  'subscription.price-applied',
   'admin.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -344,6 +345,8 @@ export const subscriptions = sqliteTable(
     acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
     /** A new price an admin set, charged from the next period (null: none pending). */
     nextPriceCents: integer('next_price_cents'),
+    /** When nextPriceCents takes over (the next billing date after the change); housekeeping applies it. */
+    nextPriceFrom: integer('next_price_from', { mode: 'timestamp_ms' }),
     /** Bumped by every admin change (version check, like orders). */
     version: integer('version').notNull().default(0),
     /** When the provider's object last changed (Stripe event time): older news never overwrites newer. */
@@ -356,6 +359,7 @@ export const subscriptions = sqliteTable(
     index('subscriptions_status_idx').on(t.status),
     index('subscriptions_payment_reference_idx').on(t.paymentReference),
     index('subscriptions_created_at_idx').on(t.createdAt),
+    index('subscriptions_next_price_idx').on(t.nextPriceFrom),
     oneOf('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
     oneOf('subscriptions_interval_check', t.interval, BILLING_INTERVALS),
     oneOf('subscriptions_created_by_check', t.createdBy, SUBSCRIPTION_SOURCES),

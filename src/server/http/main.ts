@@ -10,6 +10,7 @@ import { accountPruning } from '../../features/accounts/pruning.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '../../integrations/build-info.ts';
 import { openDatabase } from '../db/client.ts';
 import { startHousekeeping } from '../db/housekeeping.ts';
+import { duePriceChanges } from '../../features/subscriptions/price-changes.ts';
 import { appDatabase } from '../db/index.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '../email/mailer.ts';
@@ -86,7 +87,7 @@ if (mailer.mode === 'log') {
 const outboxWorker = startOutboxWorker(database.db, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
 const housekeeping = startHousekeeping(
   database.client,
-  [...accountPruning, rateLimitPruning, outboxPruning],
+  [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
 );
 app.addHook('onClose', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, outbox, subscriptions, users } from '../../../server/db/schema.ts';
 import type { SessionUser } from '../../accounts/session.ts';
 import { adminSubscriptionPage } from '../subscriptions/subscriptions.server.ts';
-import { callRoute, db, person } from './admin-test-kit.ts';
+import { pruneExpired } from '../../../server/db/housekeeping.ts';
+import { duePriceChanges } from '../../subscriptions/price-changes.ts';
+import { callRoute, database, db, person } from './admin-test-kit.ts';
 import { postCustomSubscription, postSubscriptionCancel, postSubscriptionPrice } from './subscriptions.ts';
 
 const create = (body: Record<string, string>, user: SessionUser | null, form = false) =>
@@ -106,7 +108,7 @@ describe('subscription actions', () => {
     expect((await cancel(id, { when: 'now', version: '2' }, admin)).status).toBe(409);
   });
 
-  it('price change from the next period for a custom plan; audited; access and validation', async () => {
+  it('price change: an offer not accepted yet changes at once; audited; access and validation', async () => {
     const admin = await person('admin');
     const customer = await person('customer');
     const id = await created(admin, customer.email);
@@ -115,11 +117,48 @@ describe('subscription actions', () => {
     expect((await price(id, { price: '99.555', version: '0' }, admin)).status).toBe(400);
     const res = await price(id, { price: '99.5', version: '0' }, admin);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ nextPriceCents: 9950, version: 1 });
-    expect(await row(id)).toMatchObject({ priceCents: 8765, nextPriceCents: 9950 });
+    expect(await res.json()).toMatchObject({ nextPriceCents: null, version: 1 });
+    expect(await row(id)).toMatchObject({ priceCents: 9950, nextPriceCents: null, nextPriceFrom: null });
     expect(await auditOf(id)).toEqual(['subscription.create', 'subscription.price-change']);
     expect((await cancel(id, { when: 'bogus', version: '1' }, admin)).status).toBe(400);
     expect((await cancel('abcdefghijkmnpqrstuvwxyz23', { when: 'now', version: '0' }, admin)).status).toBe(404);
     expect((await cancel(id, { when: 'now', version: '1' }, customer)).status).toBe(403);
+  });
+
+  it('price change of an accepted plan: from the next billing date, applied then by housekeeping', async () => {
+    const admin = await person('admin');
+    const customer = await person('customer');
+    const id = await created(admin, customer.email);
+    // Accepted (invoiced) on Jan 31: billed on the last day of each month after.
+    const acceptedAt = new Date('2026-01-31T15:00:00Z');
+    await db.update(subscriptions).set({ status: 'active', acceptedAt }).where(eq(subscriptions.id, id));
+    const now = Date.UTC(2026, 2, 5);
+    const { changeSubscriptionPrice } = await import('../subscriptions/subscriptions.server.ts');
+    const result = await changeSubscriptionPrice(
+      database,
+      { id, version: 0, priceCents: 9950, actorId: admin.id, ip: '203.0.113.9' },
+      now,
+    );
+    expect(result.ok).toBe(true);
+    const from = new Date('2026-03-31T15:00:00Z');
+    expect(await row(id)).toMatchObject({ priceCents: 8765, nextPriceCents: 9950, nextPriceFrom: from });
+
+    expect(await pruneExpired(database.client, [duePriceChanges], from.getTime() - 1)).toEqual({
+      'subscription-prices': 0,
+    });
+    expect(await row(id)).toMatchObject({ priceCents: 8765, nextPriceCents: 9950 });
+    expect(await pruneExpired(database.client, [duePriceChanges], from.getTime())).toEqual({
+      'subscription-prices': 1,
+    });
+    expect(await row(id)).toMatchObject({ priceCents: 9950, nextPriceCents: null, nextPriceFrom: null, version: 2 });
+    expect(await auditOf(id)).toEqual([
+      'subscription.create',
+      'subscription.price-change',
+      'subscription.price-applied',
+    ]);
+    // Nothing is due twice.
+    expect(await pruneExpired(database.client, [duePriceChanges], from.getTime() + 1)).toEqual({
+      'subscription-prices': 0,
+    });
   });
 });

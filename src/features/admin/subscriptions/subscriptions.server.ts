@@ -22,8 +22,8 @@ import { newAccountToken } from '../../accounts/account-links.ts';
 import { activationMail } from '../../accounts/mail.ts';
 import { findUserByEmail, insertUserStatement } from '../../accounts/users.ts';
 import { paymentProvider } from '../../payments/provider.ts';
-import { DAY_MS } from '../../subscriptions/billing-dates.ts';
-import type { Subscription } from '../../subscriptions/subscriptions.server.ts';
+import { DAY_MS, nextBillingDate } from '../../subscriptions/billing-dates.ts';
+import { isOffer, type Subscription } from '../../subscriptions/subscriptions.server.ts';
 
 const builder = drizzle.mock();
 
@@ -124,10 +124,11 @@ export async function adminCancelSubscription(
 }
 
 /**
- * A new price for a custom plan (one the agency offered), charged from the next period:
- * recorded as nextPriceCents. With Stripe this also needs a new price on the Stripe
- * subscription item (proration off, from the next period); that call is not made here: the
- * page says so, and the admin changes the price in the Stripe Dashboard until it is built.
+ * A new price for a custom plan (one the agency offered). An offer not accepted yet simply
+ * changes (nothing was billed); otherwise the price is charged from the next billing date:
+ * the provider is told first (Stripe: the item repriced without proration), then the price and
+ * its date are recorded as nextPriceCents / nextPriceFrom, and housekeeping makes it the price
+ * on that date (price-changes.ts).
  */
 export async function changeSubscriptionPrice(
   database: AppDatabase,
@@ -138,6 +139,27 @@ export async function changeSubscriptionPrice(
   if (!s) return { ok: false, reason: 'not-found' };
   if (s.version !== version) return { ok: false, reason: 'stale' };
   if (s.createdBy !== 'admin' || s.status === 'canceled') return { ok: false, reason: 'not-priceable' };
+  const interval = s.interval === 'year' ? 'year' : 'month';
+  const offerOnly = isOffer(s);
+  const set: Partial<typeof subscriptions.$inferInsert> = offerOnly
+    ? { priceCents, nextPriceCents: null, nextPriceFrom: null }
+    : {
+        nextPriceCents: priceCents,
+        nextPriceFrom: nextBillingDate(s.currentPeriodEnd ?? s.acceptedAt ?? s.createdAt, interval, new Date(now)),
+      };
+  if (!offerOnly) {
+    try {
+      const provider = await paymentProvider();
+      await provider.changePrice(
+        { paymentReference: s.paymentReference, interval },
+        priceCents,
+        `subscription-${id}-price-v${version}`,
+      );
+    } catch (error) {
+      console.error(`admin: the payment provider refused the new price of subscription ${id}`, error);
+      return { ok: false, reason: 'provider' };
+    }
+  }
   const audit = auditStatement(
     {
       actorId,
@@ -145,16 +167,18 @@ export async function changeSubscriptionPrice(
       entityType: 'subscription',
       entityId: id,
       before: { priceCents: s.priceCents, nextPriceCents: s.nextPriceCents },
-      after: { nextPriceCents: priceCents },
+      after: {
+        ...(set.priceCents === undefined ? {} : { priceCents: set.priceCents }),
+        nextPriceCents: set.nextPriceCents ?? null,
+        nextPriceFrom: set.nextPriceFrom?.toISOString() ?? null,
+      },
       ip,
     },
     now,
   );
-  const written = await database.writes.transaction((tx) =>
-    writeAt(tx, id, version, { nextPriceCents: priceCents }, audit, now),
-  );
+  const written = await database.writes.transaction((tx) => writeAt(tx, id, version, set, audit, now));
   if (!written) return { ok: false, reason: 'stale' };
-  return { ok: true, subscription: { ...s, nextPriceCents: priceCents, version: version + 1 } };
+  return { ok: true, subscription: { ...s, ...set, version: version + 1 } };
 }
 
 export interface NewOffer {

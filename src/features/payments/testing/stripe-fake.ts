@@ -62,7 +62,23 @@ export interface FakeSubscription {
   created: number;
   items: {
     object: 'list';
-    data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number }[];
+    data: FakeSubscriptionItem[];
+  };
+}
+
+export interface FakeSubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  current_period_start: number;
+  current_period_end: number;
+  /** The price billed from the next invoice on (Stripe creates one per inline price_data). */
+  price: {
+    id: string;
+    object: 'price';
+    product: string;
+    currency: string;
+    unit_amount: number;
+    recurring: { interval: string } | null;
   };
 }
 
@@ -239,6 +255,28 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
     }
     if ('metadata' in params) subscription.metadata = { ...subscription.metadata, ...strings(params.metadata) };
+    for (const [index, raw] of list(params.items).entries()) {
+      const change = record(raw);
+      const item = subscription.items.data.find((i) => i.id === text(change.id));
+      if (!item) throw new FakeError(400, `items[${index}][id] is not an item of ${id}`);
+      const priceData = record(change.price_data);
+      const unitAmount = Number(priceData.unit_amount);
+      const product = text(priceData.product);
+      const currency = text(priceData.currency);
+      if (!product || !currency || !Number.isInteger(unitAmount) || unitAmount < 0) {
+        throw new FakeError(400, `items[${index}][price_data] needs product, currency and unit_amount`);
+      }
+      const interval = text(record(priceData.recurring).interval);
+      if (!interval) throw new FakeError(400, `items[${index}][price_data][recurring][interval] is required`);
+      item.price = {
+        id: `price_test_${randomPart()}`,
+        object: 'price',
+        product,
+        currency,
+        unit_amount: unitAmount,
+        recurring: { interval },
+      };
+    }
     return { ...subscription };
   }
 
@@ -358,6 +396,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (session.mode === 'payment' && paymentStatus === 'paid') session.payment_intent ??= `pi_test_${randomPart()}`;
       if (session.mode === 'subscription' && !session.subscription) {
         const now = nowSeconds();
+        const recurringLine = lineItems.get(id)?.find((item) => item.interval);
         const subscription: FakeSubscription = {
           id: `sub_test_${randomPart()}`,
           object: 'subscription',
@@ -374,6 +413,15 @@ export async function startStripeFake(): Promise<StripeFake> {
                 object: 'subscription_item',
                 current_period_start: now,
                 current_period_end: periodEnd ?? now + 30 * DAY,
+                price: {
+                  id: `price_test_${randomPart()}`,
+                  object: 'price',
+                  // Inline product_data becomes a product of its own at Stripe.
+                  product: `prod_test_${randomPart()}`,
+                  currency: session.currency,
+                  unit_amount: recurringLine?.unitAmount ?? session.amount_total,
+                  recurring: { interval: recurringLine?.interval ?? 'month' },
+                },
               },
             ],
           },
