@@ -7,7 +7,6 @@
  */
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
-import { insertionOrder } from '../../../server/db/expressions.ts';
 import {
   auditLog,
   contactMessages,
@@ -18,6 +17,7 @@ import {
   users,
   type OrderStatus,
 } from '../../../server/db/schema.ts';
+import { listCustomers, listOrders } from '../lists/lists.server.ts';
 import { TtlCache } from './cache.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -188,33 +188,14 @@ export const forgetDashboardStats = () => statsCache.clear();
 
 export const RECENT = { messages: 20, orders: 10, customers: 5, subscriptions: 5, audit: 10 } as const;
 
-/** Newest orders (orders_created_at_idx walked backwards). */
-export function recentOrders(db: Db, limit: number = RECENT.orders) {
-  return db
-    .select({
-      id: orders.id,
-      email: orders.email,
-      businessName: orders.businessName,
-      totalCents: orders.totalCents,
-      status: orders.status,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .orderBy(desc(orders.createdAt), desc(insertionOrder))
-    .limit(limit);
+/** Newest orders: the first page of the orders list, shorter. */
+export async function recentOrders(db: Db, limit: number = RECENT.orders) {
+  return (await listOrders(db, {}, { after: null, limit })).rows;
 }
 
-/**
- * Newest customer accounts. users has no created_at index; its rowid grows with every insert,
- * so a backwards rowid walk finds the newest without sorting the table.
- */
-export function recentCustomers(db: Db, limit: number = RECENT.customers) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, status: users.status, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.role, 'customer'))
-    .orderBy(desc(insertionOrder))
-    .limit(limit);
+/** Newest customer accounts: the first page of the customers list, shorter. */
+export async function recentCustomers(db: Db, limit: number = RECENT.customers) {
+  return (await listCustomers(db, {}, { after: null, limit })).rows;
 }
 
 /** Newest subscriptions with their customer (subscriptions_created_at_idx; users by primary key). */

@@ -47,47 +47,38 @@ function ended(id: string, result: EndResult, notice: string): Outcome {
   return refused(result.reason);
 }
 
+/** Cancel and refund share everything but the kind of end and the notice it leads to. */
+function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string) {
+  return defineMutation({
+    access: 'admin',
+    schema: endSchema,
+    fieldFeedback: false,
+    formFailure,
+    async handle({ input, user, database, context, clientAddress }) {
+      const id = idOf(context);
+      if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+      const result = await endOrder(database, kind, {
+        orderId: id,
+        version: input.version,
+        actorId: user.id,
+        ip: clientAddress,
+      });
+      return ended(id, result, notice(result));
+    },
+  });
+}
+
 /**
  * POST /api/admin/orders/{id}/cancel {version}: the order is canceled and its pending or active
  * subscription ends now (at the provider too). Audited 'order.cancel'.
  */
-export const postOrderCancel = defineMutation({
-  access: 'admin',
-  schema: endSchema,
-  fieldFeedback: false,
-  formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
-    const result = await endOrder(database, 'cancel', {
-      orderId: id,
-      version: input.version,
-      actorId: user.id,
-      ip: clientAddress,
-    });
-    return ended(id, result, 'canceled');
-  },
-});
+export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 
 /**
  * POST /api/admin/orders/{id}/refund {version}: a Stripe order is refunded in full through
  * Stripe first; an invoiced one is recorded (the agency pays it back). Audited 'order.refund'.
+ * The notice says which: refunded at Stripe, or only recorded.
  */
-export const postOrderRefund = defineMutation({
-  access: 'admin',
-  schema: endSchema,
-  fieldFeedback: false,
-  formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
-    const result = await endOrder(database, 'refund', {
-      orderId: id,
-      version: input.version,
-      actorId: user.id,
-      ip: clientAddress,
-    });
-    // Refunded at Stripe, or only recorded (invoice mode: the agency pays it back itself).
-    return ended(id, result, result.ok && result.refundId ? 'refunded' : 'refund-recorded');
-  },
-});
+export const postOrderRefund = endingMutation('refund', (result) =>
+  result.ok && result.refundId ? 'refunded' : 'refund-recorded',
+);

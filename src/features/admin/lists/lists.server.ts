@@ -24,6 +24,16 @@ const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
 const before = (time: Column, cursor: Cursor | null): SQL | undefined =>
   cursor ? sql`(${time}, ${insertionOrder}) < (${cursor.at}, ${cursor.row})` : undefined;
 
+/** Newest first, ties (the same millisecond) by insertion order: the cursor's order. */
+const newestFirst = (time: Column) => [desc(time), desc(insertionOrder)] as const;
+
+/**
+ * Lower-cased text that starts with `prefix`, as a range rather than LIKE: LIKE cannot use a
+ * BINARY-collated index (e-mail addresses are stored lower-cased, their indexes are BINARY).
+ */
+const prefixRange = (column: Column, prefix: string) =>
+  and(sql`${column} >= ${prefix}`, sql`${column} < ${`${prefix}\u{10FFFF}`}`);
+
 /** LIKE pattern for "starts with", with the user's own % and _ taken literally. */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,16 +64,12 @@ export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageR
       and(
         filters.status ? eq(orders.status, filters.status) : undefined,
         q && email
-          ? or(
-              // A range rather than LIKE: LIKE cannot use the BINARY-collated e-mail index.
-              and(sql`${orders.email} >= ${email}`, sql`${orders.email} < ${`${email}\u{10FFFF}`}`),
-              sql`${like(orders.businessName, startsWith(q))} ESCAPE '\\'`,
-            )
+          ? or(prefixRange(orders.email, email), sql`${like(orders.businessName, startsWith(q))} ESCAPE '\\'`)
           : undefined,
         before(orders.createdAt, page.after),
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(insertionOrder))
+    .orderBy(...newestFirst(orders.createdAt))
     .limit(limit + 1);
   return toPage(rows, limit, keyOf);
 }
@@ -95,7 +101,7 @@ export async function listMessages(db: Db, filters: Filters<'messages'>, page: P
         before(contactMessages.createdAt, page.after),
       ),
     )
-    .orderBy(desc(contactMessages.createdAt), desc(insertionOrder))
+    .orderBy(...newestFirst(contactMessages.createdAt))
     .limit(limit + 1);
   return toPage(rows, limit, keyOf);
 }
@@ -122,7 +128,7 @@ export async function listCustomers(db: Db, filters: Filters<'customers'>, page:
     .where(
       and(
         eq(users.role, 'customer'),
-        email ? and(sql`${users.email} >= ${email}`, sql`${users.email} < ${`${email}\u{10FFFF}`}`) : undefined,
+        email ? prefixRange(users.email, email) : undefined,
         page.after ? sql`${insertionOrder} < ${page.after.row}` : undefined,
       ),
     )
@@ -192,7 +198,7 @@ export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageReq
         before(auditLog.at, page.after),
       ),
     )
-    .orderBy(desc(auditLog.at), desc(insertionOrder))
+    .orderBy(...newestFirst(auditLog.at))
     .limit(limit + 1);
   const result = toPage(rows, limit, keyOf);
   // One lookup for the page's actors rather than a join on every row of the walk.
