@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BUILDS } from './tests/e2e/builds.ts';
 import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.mjs';
@@ -20,7 +21,9 @@ export default defineConfig({
     use: { baseURL: build.origin },
   })),
   webServer: Object.values(E2E_BUILDS).map((build) => ({
-    command: 'node src/server/http/main.ts',
+    // The server's whole output goes to a file (Playwright empties test-results/ before it starts
+    // the servers), which scripts/e2e.mjs checks for secrets after the run.
+    command: `mkdir -p '${dirname(build.serverLog)}' && node src/server/http/main.ts >> '${build.serverLog}' 2>&1`,
     url: `${build.origin}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
@@ -30,7 +33,8 @@ export default defineConfig({
       DIST_DIR: build.outDir,
       SITE_URL: build.origin,
       DATABASE_URL: build.databaseUrl,
-      LOG_LEVEL: 'warn',
+      // Every request line is logged, so the secrets check covers them.
+      LOG_LEVEL: 'info',
       ...build.serverEnv,
     },
   })),

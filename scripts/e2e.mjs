@@ -1,7 +1,7 @@
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { systemChromium } from './chromium.mjs';
 
 const { E2E_BUILDS, E2E_DB_DIR } = await import('../tests/e2e/builds.ts');
@@ -39,4 +39,37 @@ if (!process.env.E2E_SKIP_BUILD) {
 // Without a system Chromium (playwright.config.ts looks for one), use Playwright's own,
 // downloaded on first use.
 if (!systemChromium()) run('npx', ['playwright', 'install', 'chromium']);
-run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+const tests = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+
+// The servers' logs (playwright.config.ts writes them to test-results/): one JSON object per
+// line and no secret the run used, whatever the tests' outcome.
+const { checkLog, passwordsInSpecs, secretSettings, secretsInDatabase, specSources } =
+  await import('./server-log-check.ts');
+const problems = [];
+let lines = 0;
+/** How many secrets of each kind were looked for. */
+const checked = new Map();
+const specPasswords = passwordsInSpecs(specSources('tests/e2e'));
+for (const build of Object.values(E2E_BUILDS)) {
+  if (!existsSync(build.serverLog)) {
+    problems.push(`${build.serverLog} is missing: the '${build.name}' server's output was not captured`);
+    continue;
+  }
+  const text = readFileSync(build.serverLog, 'utf8');
+  lines += text.split('\n').filter(Boolean).length;
+  const secrets = [
+    ...specPasswords,
+    ...secretSettings({ ...process.env, ...build.serverEnv }),
+    ...(await secretsInDatabase(build.databaseUrl)),
+  ];
+  problems.push(...checkLog(build.serverLog, text, secrets));
+  for (const { label } of secrets) checked.set(label, (checked.get(label) ?? 0) + 1);
+}
+if (problems.length > 0) {
+  console.error(`\ne2e: the server logs fail the check (${problems.length} problems; secrets shown by name):`);
+  for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);
+  process.exit(1);
+}
+const kinds = [...checked].map(([label, n]) => `${n} × ${label}`).join(', ');
+console.log(`e2e: server logs checked: ${lines} lines, each one JSON object, none with a secret (${kinds}).`);
+process.exit(tests.status ?? 1);

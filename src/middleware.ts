@@ -10,6 +10,7 @@ import {
   setSessionCookie,
   validateSessionToken,
 } from './features/accounts/session.ts';
+import { isDatabaseUnavailable } from './server/db/client.ts';
 import { getDatabase } from './server/db/index.ts';
 import { isCrossSiteRequest } from './server/security/cross-site.ts';
 
@@ -37,7 +38,14 @@ const refuseCrossSite = defineMiddleware((context, next) => {
 const authenticate = defineMiddleware(async (context, next) => {
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
-    const result = await validateSessionToken(await getDatabase(), token);
+    let result: Awaited<ReturnType<typeof validateSessionToken>>;
+    try {
+      result = await validateSessionToken(await getDatabase(), token);
+    } catch (error) {
+      // The database is down or too slow: a clear 503 (as the routes answer), not a framework 500.
+      if (!isDatabaseUnavailable(error)) throw error;
+      return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
+    }
     if (result) {
       context.locals.user = result.user;
       context.locals.session = result.session;

@@ -15,6 +15,8 @@ export interface E2EBuild {
   origin: string;
   outDir: string;
   databaseUrl: string;
+  /** Everything its server writes (one JSON line per entry), checked for secrets after the run (scripts/e2e.mjs). */
+  serverLog: string;
   /** Build-time settings. */
   env: Record<string, string>;
   /** Run-time settings of its server. */
@@ -34,6 +36,7 @@ const build = (
   origin: `http://127.0.0.1:${port}`,
   outDir: `dist-e2e-${name}`,
   databaseUrl: `file:${join(E2E_DB_DIR, `${name}.db`)}`,
+  serverLog: join('test-results', `server-${name}.log`),
   env: { SITE_URL: `http://127.0.0.1:${port}`, ...env },
   serverEnv,
   testMatch,

@@ -11,19 +11,38 @@ import { DEFAULT_DATABASE_URL } from '../env.ts';
 /** How long a write waits for a busy local file (the client pools connections, so this is not a PRAGMA). */
 const BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * How long one request to a remote libSQL server may take. The HTTP client has no deadline of
+ * its own: a server that accepts and never answers would hold every request that needs the
+ * database (and, through the write queue, every write behind it) until a proxy gave up. A
+ * healthy server answers in milliseconds; past this the request fails and is answered 503.
+ */
+export const REMOTE_REQUEST_TIMEOUT_MS = 5000;
+
 export interface Database {
   client: Client;
   local: boolean;
   url: string;
 }
 
-export async function openDatabase(url: string = DEFAULT_DATABASE_URL, authToken?: string): Promise<Database> {
+export async function openDatabase(
+  url: string = DEFAULT_DATABASE_URL,
+  authToken?: string,
+  { remoteTimeoutMs = REMOTE_REQUEST_TIMEOUT_MS }: { remoteTimeoutMs?: number } = {},
+): Promise<Database> {
   const local = url.startsWith('file:');
   if (local) {
     const path = url.slice('file:'.length).split('?')[0] ?? '';
     if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken: authToken || undefined, timeout: BUSY_TIMEOUT_MS });
+  const client = createClient({
+    url,
+    authToken: authToken || undefined,
+    timeout: BUSY_TIMEOUT_MS,
+    // http(s):// and libsql:// go through fetch (ws:// URLs keep their socket's own behaviour).
+    fetch: (input: Request, init?: RequestInit) =>
+      fetch(input, { ...init, signal: AbortSignal.timeout(remoteTimeoutMs) }),
+  });
   if (local) {
     // WAL persists in the file once set. synchronous stays FULL (the default) so a commit
     // survives power loss, and foreign keys are on by default in libSQL.
@@ -33,11 +52,47 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, authToken
 }
 
 /** true when the database answers a trivial query. */
-export async function isReachable(database: Database): Promise<boolean> {
+export async function isReachable(database: Pick<Database, 'client'>): Promise<boolean> {
   try {
     await database.client.execute('SELECT 1');
     return true;
   } catch {
     return false;
   }
+}
+
+/** Network failures, timeouts and a busy or failing server: the database is unavailable, not our request wrong. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  // @libsql/client's names for an HTTP error status, a closed stream or socket, and a local file busy past its timeout.
+  'SERVER_ERROR',
+  'HRANA_CLOSED_ERROR',
+  'HRANA_WEBSOCKET_ERROR',
+  'SQLITE_BUSY',
+]);
+
+/**
+ * true when `error` (or an error it wraps: drizzle and fetch wrap theirs in `cause`) says the
+ * database could not be reached or did not answer in time: the caller answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (typeof current !== 'object') return false;
+    const { name, code, cause } = current as { name?: unknown; code?: unknown; cause?: unknown };
+    if (name === 'TimeoutError' || name === 'AbortError') return true;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    current = cause;
+  }
+  return false;
 }

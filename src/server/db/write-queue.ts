@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
+import { signal } from '../signals.ts';
 
 interface Unit {
   statements: InStatement[];
@@ -44,17 +45,21 @@ export class WriteQueue {
       this.#enqueue({
         run: async () => {
           let tx: Transaction | undefined;
+          const started = performance.now();
+          let ok = false;
           try {
             // BEGIN itself can fail (busy past the timeout, a remote error): reject, never throw out of the queue.
             tx = await this.#client.transaction('write');
             const result = await fn(tx);
             await tx.commit();
+            ok = true;
             resolve(result);
           } catch (error) {
             await tx?.rollback().catch(() => {});
             reject(error);
           } finally {
             tx?.close();
+            signal('commit', (performance.now() - started) / 1000, ok);
           }
         },
       }),
@@ -63,6 +68,7 @@ export class WriteQueue {
 
   #enqueue(job: Unit | TransactionJob) {
     this.#pending.push(job);
+    signal('writeQueueDepth', 1);
     if (!this.#draining) {
       this.#draining = true;
       // Let requests that arrived in the same turn of the event loop join this commit.
@@ -77,11 +83,13 @@ export class WriteQueue {
         if ('run' in first) {
           this.#pending.shift();
           await first.run(); // settles its own promise and never throws
+          signal('writeQueueDepth', -1);
           continue;
         }
         const end = this.#pending.findIndex((job) => 'run' in job);
         const take = Math.min(end === -1 ? this.#pending.length : end, this.#maxUnits);
         await this.#commit(this.#pending.splice(0, take) as Unit[]);
+        signal('writeQueueDepth', -take);
       }
     } finally {
       this.#draining = false;
@@ -90,10 +98,7 @@ export class WriteQueue {
 
   async #commit(units: Unit[]): Promise<void> {
     try {
-      const results = await this.#client.batch(
-        units.flatMap((u) => u.statements),
-        'write',
-      );
+      const results = await this.#batch(units.flatMap((u) => u.statements));
       let offset = 0;
       for (const unit of units) {
         unit.resolve(results.slice(offset, offset + unit.statements.length));
@@ -106,11 +111,24 @@ export class WriteQueue {
       }
       for (const unit of units) {
         try {
-          unit.resolve(await this.#client.batch(unit.statements, 'write'));
+          unit.resolve(await this.#batch(unit.statements));
         } catch (unitError) {
           unit.reject(unitError);
         }
       }
+    }
+  }
+
+  /** One atomic batch, timed for the commit-latency metric (src/server/signals.ts). */
+  async #batch(statements: InStatement[]): Promise<ResultSet[]> {
+    const started = performance.now();
+    let ok = false;
+    try {
+      const results = await this.#client.batch(statements, 'write');
+      ok = true;
+      return results;
+    } finally {
+      signal('commit', (performance.now() - started) / 1000, ok);
     }
   }
 }

@@ -11,6 +11,7 @@ import { statement } from '../db/index.ts';
 import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
+import { signal } from '../signals.ts';
 import type { Mailer } from './mailer.ts';
 import { unseal } from './sealed.ts';
 
@@ -80,6 +81,7 @@ export async function deliverDue(
         })
         .where(eq(outbox.id, id));
       error({ outboxId: id, attempts, err: message }, 'mail delivery failed; will retry');
+      signal('mailFailure');
       failed += 1;
     }
   }

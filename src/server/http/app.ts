@@ -8,10 +8,21 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import compression from 'compression';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '../../features/intake/uploads/limits.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
+import type { AppDatabase } from '../db/index.ts';
+import type { ServerEnv } from '../env.ts';
+import { registerHealth } from './health.ts';
 import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
 import { API_ERRORS } from './messages.ts';
+import { createMetrics, registerMetrics, routeOfPath, type Metrics } from './metrics.ts';
 import { routeHeaders, securityHeaders } from './security-headers.ts';
 
 /** What the host hands Astro's handler for each request (src/env.d.ts declares it on App.Locals). */
@@ -56,6 +67,14 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
+/** GET /healthz and GET /metrics (README: Health and metrics); without them neither route exists. */
+export interface OperationsOptions {
+  database: Pick<AppDatabase, 'client' | 'db'>;
+  env: Pick<ServerEnv, 'METRICS_TOKEN' | 'METRICS_ALLOW' | 'OUTBOX_STUCK_AFTER'>;
+  /** Default: a fresh registry with Node's process metrics. */
+  metrics?: Metrics;
+}
+
 export interface AppOptions {
   distDir: string;
   astroHandler: NodeHandler;
@@ -64,6 +83,7 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   now?: () => Date;
   limits?: Partial<ConnectionLimits>;
+  operations?: OperationsOptions;
 }
 
 /**
@@ -88,6 +108,7 @@ export async function buildApp({
   trustProxy = false,
   now = () => new Date(),
   limits: limitOverrides = {},
+  operations,
 }: AppOptions) {
   const limits = { ...DEFAULT_LIMITS, ...limitOverrides };
   const clientDir = join(distDir, 'client');
@@ -105,7 +126,7 @@ export async function buildApp({
     'Cache-Control': 'no-store',
   };
   const app = Fastify({
-    logger,
+    logger: withRedaction(logger),
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
     return503OnClosing: true,
@@ -138,6 +159,20 @@ export async function buildApp({
   });
   app.server.maxConnections = limits.maxConnections;
 
+  const metrics = operations ? (operations.metrics ?? createMetrics({ db: operations.database.db })) : undefined;
+  /** Answered from memory by the page hook below (one route label for all of them). */
+  const prerendered = new WeakSet<object>();
+  /** Came through a proxy we were not told to trust: its address is the proxy's, not the visitor's. */
+  const untrustedProxy = new WeakSet<object>();
+  const routeLabel = (request: FastifyRequest, status: number): string => {
+    if (prerendered.has(request)) return '(page)';
+    const route = request.routeOptions.url;
+    if (route === '/healthz' || route === '/metrics') return route;
+    // Every other Fastify route is one built file (@fastify/static registers a route per file).
+    if (route) return '(static)';
+    return routeOfPath(request.url, status);
+  };
+
   // Astro reads request bodies itself (with its own size limit): Fastify must not consume them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
@@ -153,22 +188,29 @@ export async function buildApp({
     }
     const started = process.hrtime.bigint();
     for (const [key, value] of Object.entries(baseHeaders)) reply.raw.setHeader(key, value);
+    const { headers } = request.raw;
+    if (!trustProxy && (headers['x-forwarded-for'] || headers.forwarded || headers['x-real-ip'])) {
+      untrustedProxy.add(request);
+    }
     // Astro may read X-Forwarded-For (when SITE_URL is https). Hand it the one address we
     // trust (the socket, or the proxy-reported client with TRUST_PROXY), never a client's claim;
     // our own code reads that address from locals.clientAddress.
     request.raw.headers['x-forwarded-for'] = request.ip;
     reply.raw.once('finish', () => {
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      const status = reply.raw.statusCode;
       request.log.info(
         {
           method: request.method,
           // The path only: query strings can carry single-use tokens (activation, reset links).
           path: request.url.split('?')[0],
-          status: reply.raw.statusCode,
-          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          status,
+          ms,
           ip: request.ip,
         },
         'request',
       );
+      metrics?.observeRequest(routeLabel(request, status), request.method, status, ms / 1000);
     });
   });
 
@@ -227,17 +269,29 @@ export async function buildApp({
     const res = reply.raw;
     if (path.length > 1 && path.endsWith('/') && pages.get(path.replace(/\/+$/, ''))) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      prerendered.add(request);
       reply.hijack();
       res.writeHead(301, { Location: path.replace(/\/+$/, '') + query }).end();
       return reply;
     }
     const page = pages.get(path);
     if (page && page.route !== '/404') {
+      prerendered.add(request);
       reply.hijack();
       sendPage(request.raw, res, page, 200);
       return reply;
     }
   });
+
+  if (operations && metrics) {
+    registerHealth(app, { database: operations.database, outboxStuckAfterMs: operations.env.OUTBOX_STUCK_AFTER });
+    registerMetrics(
+      app,
+      metrics,
+      { token: operations.env.METRICS_TOKEN, allow: operations.env.METRICS_ALLOW },
+      (request) => untrustedProxy.has(request),
+    );
+  }
 
   // Everything that is neither a page nor a static file goes to Astro (API routes, on-demand pages).
   app.setNotFoundHandler((request, reply) => {
@@ -297,6 +351,34 @@ export async function buildApp({
 }
 
 /**
+ * What a log line must never carry, whoever logs it (an error with its request, a handler's
+ * debug line): credentials in headers, and password or token fields one or two levels deep.
+ * Our own request line logs none of these; this is the net under everything else.
+ */
+export const LOG_REDACTION = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'headers.authorization',
+    'headers.cookie',
+    'headers["set-cookie"]',
+    ...['password', 'currentPassword', 'newPassword', 'token', 'secret'].flatMap((key) => [
+      key,
+      `*.${key}`,
+      `*.*.${key}`,
+    ]),
+  ],
+  censor: '[redacted]',
+};
+
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === true) return { redact: LOG_REDACTION };
+  if (logger && typeof logger === 'object') return { redact: LOG_REDACTION, ...logger };
+  return logger;
+}
+
+/**
  * The request's path, percent-decoded; null when it is malformed. Taken as-is from the
  * request line: `new URL('//evil.example', base)` would read it as a host and answer '/'.
  */
@@ -321,8 +403,12 @@ async function* capped(body: AsyncIterable<Uint8Array>, limit: number): AsyncGen
 function fail(res: ServerResponse, err: unknown, log: FastifyBaseLogger) {
   log.error({ err }, 'unhandled error');
   if (res.headersSent) return void res.destroy();
-  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify({ error: API_ERRORS.internal }));
+  const unavailable = isDatabaseUnavailable(err);
+  res.writeHead(unavailable ? 503 : 500, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  res.end(JSON.stringify({ error: unavailable ? API_ERRORS.databaseUnavailable : API_ERRORS.internal }));
 }
 
 /** A complete HTTP/1.1 response written straight to a socket (before Node could parse a request). */

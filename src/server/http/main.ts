@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureAdminFromEnv } from '../../features/accounts/bootstrap-admin.ts';
 import { accountPruning } from '../../features/accounts/pruning.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '../../integrations/build-info.ts';
+import { startBackupSchedule, type BackupSchedule } from '../db/backup-schedule.ts';
 import { openDatabase } from '../db/client.ts';
 import { startHousekeeping } from '../db/housekeeping.ts';
 import { duePriceChanges } from '../../features/subscriptions/price-changes.ts';
@@ -19,6 +20,7 @@ import { outboxPruning, startOutboxWorker } from '../email/outbox.ts';
 import { serverEnv } from '../env.ts';
 import { rateLimitPruning } from '../security/rate-limit.ts';
 import { buildApp, type NodeHandler } from './app.ts';
+import { consoleToLog } from './console-log.ts';
 import { closeWithin } from './shutdown.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
@@ -54,7 +56,10 @@ try {
 // Migrate before serving: a schema change lands before any request can need it.
 const database = appDatabase(await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN));
 await migrateDatabase(database);
-await ensureAdminFromEnv(database, env, (msg) => console.warn(msg)).catch((error: unknown) =>
+// Before the app (and its logger) exists: the same one-JSON-line shape as every other log line.
+const logWarning = (msg: string) =>
+  console.warn(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg }));
+await ensureAdminFromEnv(database, env, logWarning).catch((error: unknown) =>
   refuseToStart(error instanceof Error ? error.message : String(error)),
 );
 
@@ -69,7 +74,10 @@ const app = await buildApp({
   https: env.SITE_URL.startsWith('https:'),
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   logger: { level: env.LOG_LEVEL },
+  operations: { database, env },
 });
+// From here on every line the process writes is one JSON object, console output included.
+consoleToLog(app.log);
 
 if (env.RATE_LIMITS === 'off') {
   app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
@@ -90,8 +98,11 @@ const housekeeping = startHousekeeping(
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
 );
+// Started once listening (below); a shutdown waits for a backup in progress.
+let backups: BackupSchedule | undefined;
 app.addHook('onClose', async () => {
   housekeeping.stop();
+  await backups?.stop();
   await outboxWorker.stop();
   mailer.close();
 });
@@ -113,3 +124,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: env.HOST, port: env.PORT });
+backups = startBackupSchedule({ env, log: app.log });

@@ -15,4 +15,12 @@ export const API_ERRORS = {
   crossSite: 'Cross-site requests are not allowed',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'We cannot save or look anything up right now. Please try again in a few minutes.',
+} as const;
+
+/** Why GET /healthz answers 503 (read by people and load balancers, in `reason`). */
+export const HEALTH = {
+  databaseUnreachable: 'The database did not answer',
+  outboxStuck: (waitedSeconds: number, limitSeconds: number) =>
+    `The outbox is stuck: the oldest mail due for delivery has waited ${waitedSeconds} s (limit ${limitSeconds} s)`,
 } as const;

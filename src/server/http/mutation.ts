@@ -11,6 +11,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
 import { AUTH } from '../../features/accounts/messages.ts';
 import type { SessionUser } from '../../features/accounts/session.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { getDatabase, type AppDatabase } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
@@ -185,6 +186,12 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
       }
       return answer(await spec.handle(ctx));
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        // Not our bug and nothing the visitor can fix: a 503 JSON answer for a script and a plain form
+        // alike (the form's own page would need the database to render), and one line, no stack, in the log.
+        console.error(`${request.method} ${url.pathname}: the database is unavailable (${String(error)})`);
+        return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
+      }
       console.error(`${request.method} ${url.pathname} failed`, error);
       return answer({ ok: false, status: 500, error: API_ERRORS.internal, code: 'error' });
     }
@@ -210,6 +217,13 @@ export function defineRead<A extends Access>(spec: {
     const user = context.locals.user;
     const refusal = denied(spec.access, user);
     if (refusal && !refusal.ok) return jsonError(refusal.status, refusal.error);
-    return spec.handle({ context, user: user as UserFor<A>, database: await getDatabase() });
+    try {
+      return await spec.handle({ context, user: user as UserFor<A>, database: await getDatabase() });
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
+      }
+      throw error;
+    }
   };
 }

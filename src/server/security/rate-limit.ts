@@ -2,6 +2,7 @@ import { serverEnv } from '../env.ts';
 import type { PruneTask } from '../db/housekeeping.ts';
 import { returnTokenStatement, staleBucketsStatement, takeTokenStatements } from '../db/token-bucket.ts';
 import type { WriteQueue } from '../db/write-queue.ts';
+import { signal } from '../signals.ts';
 
 /** A token bucket: `capacity` requests at once, refilled evenly over `windowMs`. */
 export interface RateLimitRule {
@@ -35,6 +36,7 @@ export async function consumeToken(
   const row = current?.rows[0];
   const tokens = row ? Number(row.tokens) : 0;
   const missing = Math.max(0, 1 - tokens);
+  signal('rateLimitRefusal', rule.name);
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(missing / refillPerMs / 1000)) };
 }
 

@@ -1,5 +1,6 @@
 import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
 import { returnToken } from '../../../server/security/rate-limit.ts';
+import { signal } from '../../../server/signals.ts';
 import { authenticate } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH } from '../messages.ts';
@@ -31,7 +32,10 @@ export const login = defineMutation({
   formFailure: (code, { url }) => authPageWithError(url, code, 'login'),
   async handle({ input, database, context }) {
     const user = await authenticate(database, input.email, input.password);
-    if (!user) return fail(401, AUTH.invalidCredentials, 'credentials');
+    if (!user) {
+      signal('signInFailure');
+      return fail(401, AUTH.invalidCredentials, 'credentials');
+    }
     await returnToken(database.writes, AUTH_LIMITS.loginAccountClient, accountClientKey(input.email, context));
     await returnToken(database.writes, AUTH_LIMITS.loginAccount, input.email);
     await signIn(database, context, user.id);
