@@ -1,13 +1,17 @@
 // `npm run bench`: page weight and Lighthouse mobile scores for the pages a visitor
 // on a cheap phone is most likely to open, checked against our budgets.
 //
-// It builds the site (default settings) into dist-bench, serves it through our own
-// server on 127.0.0.1, loads each page in headless Chromium to count what is fetched
-// before any interaction (and after opening a menu), then runs Lighthouse (mobile,
-// simulated slow 4G, 4x CPU) three times per page and takes the median.
-// Options: --skip-build, --runs N, --no-lighthouse, --pages /,/pricing. Exits 1 when a budget fails.
+// It builds the site (default settings) into dist-bench and checks the build itself: every
+// public page's HTML (inline CSS included) against the first round trip, no script at all on
+// location, legal and portfolio pages, the size of each web font. Then it serves the build
+// through our own server on 127.0.0.1, loads each measured page in headless Chromium (phone
+// viewport) to count what is fetched before any interaction (images on the first screen
+// included) and after opening a menu, then runs Lighthouse (mobile, simulated slow 4G, 4x CPU)
+// three times per page and takes the median.
+// Options: --skip-build, --runs N, --no-lighthouse, --pages /,/pricing (one page: --pages
+// /privacy), --port N and --out-dir DIR (to run beside another bench). Exits 1 when a budget fails.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -18,37 +22,47 @@ import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 import { startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
-const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
-const PORT = 4599;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs')) || 3;
+const PORT = Number(option('--port')) || 4599;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const OUT_DIR = 'dist-bench';
+const OUT_DIR = option('--out-dir') ?? 'dist-bench';
+const CLIENT_DIR = join(OUT_DIR, 'client');
 const KB = 1024;
+/** What a first round trip carries: 10 TCP segments of 1,460 bytes (initial congestion window). */
+const FIRST_ROUND_TRIP = 14.6 * KB;
 
-/** Pages measured, with the budget class each belongs to. */
-const ALL_PAGES = [
-  { path: '/', kind: 'public' },
-  { path: '/pricing', kind: 'public' },
-  { path: '/contact', kind: 'public' },
-  { path: '/services', kind: 'public' },
-  { path: '/locations/florida/orlando', kind: 'light' },
-  { path: '/privacy', kind: 'light' },
-  // On demand, with the form's script (live total, instant messages) loaded at once.
-  { path: '/checkout', kind: 'checkout' },
-];
+/**
+ * Pages that ship no JavaScript at all (BaseLayout `interactive: false`): locations, legal
+ * pages (`kind: legal` in src/content/pages), the portfolio and its case studies.
+ */
+const LEGAL_PAGES = readdirSync('src/content/pages')
+  .filter((f) => /^kind:\s*legal\s*$/m.test(readFileSync(join('src/content/pages', f), 'utf8')))
+  .map((f) => `/${f.replace(/\.mdx?$/, '')}`);
+const isLight = (path) =>
+  /^\/locations(\/|$)/.test(path) || /^\/portfolio(\/[^/]+)?$/.test(path) || LEGAL_PAGES.includes(path);
 
-const only = args.includes('--pages') ? args[args.indexOf('--pages') + 1].split(',') : null;
-const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
+/** Budget class: 'light' pages ship no JavaScript; 'public' pages may load islands on interaction. */
+const kindOf = (path) => (path === '/checkout' ? 'checkout' : isLight(path) ? 'light' : 'public');
 
 const BUDGETS = {
   renderBlocking: 0,
-  htmlBrotli: { light: 14.6 * KB, public: 30 * KB, checkout: 30 * KB },
+  // Every public page, the home page included: HTML and inline CSS in the first round trip.
+  htmlBrotli: { light: FIRST_ROUND_TRIP, public: FIRST_ROUND_TRIP, checkout: 30 * KB },
   jsBeforeInteraction: { light: 0, public: 10 * KB, checkout: 60 * KB },
   // The menu island (about 60 KB) on top of what the class may load before any interaction.
   jsAfterMenu: { light: 70 * KB, public: 70 * KB, checkout: 120 * KB },
   fontBytes: 25 * KB,
+  // Each web font file (public/fonts), preloaded or not.
+  fontFileBytes: 25 * KB,
+  // Images a phone fetches for its first screen (412 x 823, as Lighthouse's mobile); the rest lazy.
+  firstScreenImageBytes: 40 * KB,
   thirdParty: 0,
   lighthouseScore: 100,
   lcpMs: 1000,
+  cls: 0,
+  // Pages without JavaScript: nothing for the main thread to block on but parsing and style.
+  tbtMsLight: 0,
 };
 
 const chromiumPath = systemChromium();
@@ -66,6 +80,39 @@ if (!args.includes('--skip-build')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+/** The built file of a prerendered page ('/about' -> about/index.html), or undefined. */
+const pageFile = (path) =>
+  [join(CLIENT_DIR, path, 'index.html'), join(CLIENT_DIR, `${path}.html`)].find((f) => existsSync(f));
+
+/** The first case study in the build (/portfolio/<slug>, not its /demo), if there is one. */
+function firstCaseStudy() {
+  const dir = join(CLIENT_DIR, 'portfolio');
+  if (!existsSync(dir)) return null;
+  const slug = readdirSync(dir)
+    .sort()
+    .find((name) => existsSync(join(dir, name, 'index.html')));
+  return slug ? `/portfolio/${slug}` : null;
+}
+
+/** Pages measured in the browser and by Lighthouse. */
+const ALL_PAGES = [
+  '/',
+  '/pricing',
+  '/contact',
+  '/services',
+  '/locations/florida/orlando',
+  '/privacy',
+  '/portfolio',
+  firstCaseStudy(),
+  // On demand, with the form's script (live total, instant messages) loaded at once.
+  '/checkout',
+]
+  .filter((path) => path !== null && (path === '/checkout' || pageFile(path)))
+  .map((path) => ({ path, kind: kindOf(path) }));
+
+const only = option('--pages')?.split(',');
+const PAGES = only ? only.map((path) => ({ path, kind: kindOf(path) })) : ALL_PAGES;
 
 const dbDir = join(tmpdir(), `palmetto-bench-${process.pid}`);
 mkdirSync(dbDir, { recursive: true });
@@ -102,6 +149,19 @@ async function measureWeight(browser, path) {
     .map((m) => m[1])
     .join('');
   const before = [...fetched];
+  // <img> on the first screen of the phone (what it must fetch to paint it), and any below it
+  // that the browser is told to fetch eagerly.
+  const images = await page.evaluate(() =>
+    [...document.images].map((img) => {
+      const box = img.getBoundingClientRect();
+      return {
+        src: img.currentSrc || img.src,
+        firstScreen: box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0,
+        eagerBelowFold: box.top + scrollY >= innerHeight && img.loading !== 'lazy',
+      };
+    }),
+  );
+  const firstScreenSrc = new Set(images.filter((i) => i.firstScreen).map((i) => i.src));
   const renderBlocking = await page.evaluate(
     () =>
       document.querySelectorAll(
@@ -135,6 +195,11 @@ async function measureWeight(browser, path) {
     jsAfterMenuBrotli:
       sum(before, 'script', 'brotli') + sum(after, 'script', 'brotli') + (inlineJs ? brotli(Buffer.from(inlineJs)) : 0),
     renderBlocking,
+    imageRaw: sum(before, 'image', 'bytes'),
+    firstScreenImageBytes: before
+      .filter((r) => r.type === 'image' && firstScreenSrc.has(r.url))
+      .reduce((n, r) => n + r.bytes, 0),
+    eagerBelowFold: images.filter((i) => i.eagerBelowFold).map((i) => new URL(i.src).pathname),
     thirdParty: before.filter((r) => !r.url.startsWith(ORIGIN)).length,
     requests: before.length,
   };
@@ -183,6 +248,73 @@ async function measureLighthouse(path) {
 const results = [];
 const checks = [];
 const check = (page, name, ok, detail) => checks.push({ page, name, ok, detail });
+/** Lines printed under the budgets, e.g. the pages over a budget. */
+const notes = [];
+
+/** The public pages of the build: every URL in its sitemap, with its file. */
+function publicPages() {
+  const sitemaps = readdirSync(CLIENT_DIR).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+  const paths = sitemaps.flatMap((f) =>
+    [...readFileSync(join(CLIENT_DIR, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      ([, loc]) => new URL(loc).pathname.replace(/(.)\/$/, '$1') || '/',
+    ),
+  );
+  return paths.map((path) => ({ path, file: pageFile(path) })).filter((p) => p.file);
+}
+
+/** Brotli bytes of a built page: the .br the build wrote beside it, else compressed here (quality 11). */
+function pageBrotli(file) {
+  const br = `${file}.br`;
+  if (existsSync(br) && statSync(br).mtimeMs >= statSync(file).mtimeMs) return statSync(br).size;
+  return brotli(readFileSync(file));
+}
+
+/** Scripts a page carries that are not JSON-LD data: inline, module or external. */
+const scriptsIn = (html) =>
+  [...html.matchAll(/<script\b([^>]*)>/gi)].filter(([, attrs]) => !/type\s*=\s*["']?application\/ld\+json/i.test(attrs))
+    .length;
+
+/** Budgets checked on the build itself, over every page rather than the measured few. */
+function checkBuild() {
+  const pages = publicPages().map((p) => ({ ...p, brotli: pageBrotli(p.file) }));
+  const over = pages.filter((p) => p.brotli > FIRST_ROUND_TRIP).sort((a, b) => b.brotli - a.brotli);
+  const largest = [...pages].sort((a, b) => b.brotli - a.brotli)[0];
+  check(
+    'every public page',
+    `HTML brotli <= ${kb(FIRST_ROUND_TRIP)}`,
+    pages.length > 0 && over.length === 0,
+    `${pages.length} pages, ${over.length} over; largest ${largest ? `${kb(largest.brotli)} (${largest.path})` : 'n/a'}`,
+  );
+  if (over.length) {
+    notes.push(`Pages over ${kb(FIRST_ROUND_TRIP)} brotli (HTML with inline CSS), largest first:`);
+    for (const p of over.slice(0, 15)) notes.push(`  ${kb(p.brotli).padStart(9)}  ${p.path}`);
+    if (over.length > 15) notes.push(`  ... and ${over.length - 15} more`);
+  }
+
+  const light = pages.filter((p) => isLight(p.path));
+  const scripted = light.filter((p) => scriptsIn(readFileSync(p.file, 'utf8')) > 0);
+  check(
+    'location, legal, portfolio',
+    'no JavaScript (JSON-LD only)',
+    light.length > 0 && scripted.length === 0,
+    `${light.length} pages, ${scripted.length} with scripts${
+      scripted.length
+        ? `: ${scripted
+            .map((p) => p.path)
+            .slice(0, 5)
+            .join(', ')}`
+        : ''
+    }`,
+  );
+
+  const fontsDir = join(CLIENT_DIR, 'fonts');
+  const fonts = existsSync(fontsDir) ? readdirSync(fontsDir).filter((f) => f.endsWith('.woff2')) : [];
+  for (const font of fonts) {
+    const bytes = statSync(join(fontsDir, font)).size;
+    check(`/fonts/${font}`, `font file <= ${kb(BUDGETS.fontFileBytes)}`, bytes <= BUDGETS.fontFileBytes, kb(bytes));
+  }
+}
+checkBuild();
 
 try {
   await waitForServer(ORIGIN);
@@ -215,6 +347,18 @@ try {
       kb(weight.jsAfterMenuBrotli),
     );
     check(path, `fonts <= ${kb(BUDGETS.fontBytes)}`, weight.fontRaw <= BUDGETS.fontBytes, kb(weight.fontRaw));
+    check(
+      path,
+      `first-screen images <= ${kb(BUDGETS.firstScreenImageBytes)}`,
+      weight.firstScreenImageBytes <= BUDGETS.firstScreenImageBytes,
+      kb(weight.firstScreenImageBytes),
+    );
+    check(
+      path,
+      'images below the first screen lazy',
+      weight.eagerBelowFold.length === 0,
+      weight.eagerBelowFold.length ? `eager: ${weight.eagerBelowFold.slice(0, 3).join(', ')}` : 'all lazy',
+    );
     check(path, 'third-party requests', weight.thirdParty <= BUDGETS.thirdParty, `${weight.thirdParty}`);
   }
   await browser.close();
@@ -235,6 +379,10 @@ try {
         check(result.path, `Lighthouse ${category} = 100`, lh[category] >= BUDGETS.lighthouseScore, `${lh[category]}`);
       }
       check(result.path, `LCP <= ${BUDGETS.lcpMs} ms`, lh.lcp <= BUDGETS.lcpMs, `${Math.round(lh.lcp)} ms`);
+      check(result.path, 'CLS = 0.00', Number(lh.cls.toFixed(2)) <= BUDGETS.cls, lh.cls.toFixed(3));
+      if (result.kind === 'light') {
+        check(result.path, `TBT = ${BUDGETS.tbtMsLight} ms`, lh.tbt <= BUDGETS.tbtMsLight, `${Math.round(lh.tbt)} ms`);
+      }
     }
   }
 } finally {
@@ -250,12 +398,13 @@ console.log(
     'inline CSS raw/br',
     'CSS files',
     'fonts',
+    'images (1st screen)',
     'JS br',
     'JS br after menu',
     'blocking',
     '3rd party',
   ]
-    .map((h, i) => h.padEnd(i === 0 ? 28 : 18))
+    .map((h, i) => h.padEnd(i === 0 ? 34 : 18))
     .join(''),
 );
 for (const { path, weight: w } of results) {
@@ -267,12 +416,13 @@ for (const { path, weight: w } of results) {
       `${kb(w.inlineCssRaw)}/${kb(w.inlineCssBrotli)}`,
       kb(w.cssRaw),
       kb(w.fontRaw),
+      `${kb(w.imageRaw)} (${kb(w.firstScreenImageBytes)})`,
       kb(w.jsBrotli),
       kb(w.jsAfterMenuBrotli),
       String(w.renderBlocking),
       String(w.thirdParty),
     ]
-      .map((c, i) => c.padEnd(i === 0 ? 28 : 18))
+      .map((c, i) => c.padEnd(i === 0 ? 34 : 18))
       .join(''),
   );
 }
@@ -280,7 +430,7 @@ if (results.some((r) => r.lighthouse)) {
   console.log(`\nLighthouse mobile (median of ${RUNS})`);
   console.log(
     ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'SI', 'TBT', 'CLS']
-      .map((h, i) => h.padEnd(i === 0 ? 28 : 10))
+      .map((h, i) => h.padEnd(i === 0 ? 34 : 10))
       .join(''),
   );
   for (const { path, lighthouse: lh } of results) {
@@ -298,7 +448,7 @@ if (results.some((r) => r.lighthouse)) {
         `${Math.round(lh.tbt)} ms`,
         lh.cls.toFixed(3),
       ]
-        .map((c, i) => String(c).padEnd(i === 0 ? 28 : 10))
+        .map((c, i) => String(c).padEnd(i === 0 ? 34 : 10))
         .join(''),
     );
     if (lh.failing.length) console.log(`  failing audits: ${lh.failing.join(', ')}`);
@@ -306,7 +456,8 @@ if (results.some((r) => r.lighthouse)) {
 }
 
 console.log('\nBudgets');
-for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.page.padEnd(28)} ${c.name.padEnd(34)} ${c.detail}`);
+for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.page.padEnd(34)} ${c.name.padEnd(38)} ${c.detail}`);
+if (notes.length) console.log(`\n${notes.join('\n')}`);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/latest.json',

@@ -1,5 +1,7 @@
-// After `astro build`: write .br and .gz beside every compressible static file, so the
-// server (and any CDN) sends them without compressing on each request. Files compress in
+// After `astro build`: first prune each prerendered page's inline CSS to the rules it uses
+// (scripts/critical-css.mjs: it changes the pages, so it runs before they are compressed), then
+// write .br and .gz beside every compressible static file, so the server (and any CDN) sends
+// them without compressing on each request. Files compress in
 // parallel on libuv's thread pool, and results are cached by content hash
 // (node_modules/.cache/precompress), so a rebuild only compresses what changed.
 import { createHash } from 'node:crypto';
@@ -7,15 +9,18 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { pruneBuild } from './critical-css.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 const MIN_BYTES = 512;
 const PARALLEL = 8;
-const clientDir = resolve(process.env.OUT_DIR ?? 'dist', 'client');
+const outDir = process.env.OUT_DIR ?? 'dist';
+const clientDir = resolve(outDir, 'client');
 const cacheDir = resolve('node_modules', '.cache', 'precompress');
 await mkdir(cacheDir, { recursive: true });
+await pruneBuild({ outDir });
 
 /** The cached compressed bytes for this content, or compress and cache them. */
 async function compressed(data, kind) {

@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cspHash, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
+
+const CSS = [
+  '@layer theme,base,utilities;',
+  '@layer theme{:root,:host{--color-used:#123;--color-unused:#456;--font-display:"Fraunces",serif}}',
+  '@layer base{*,:before,:after,::backdrop{box-sizing:border-box}::placeholder{opacity:1}',
+  '::-webkit-datetime-edit{padding:0}ol,ul{list-style:none}table{border-collapse:collapse}}',
+  '@font-face{font-family:Fraunces;src:url(/fonts/fraunces.woff2)format("woff2");font-display:swap}',
+  '@keyframes spin{to{transform:rotate(360deg)}}',
+  '@property --tw-used{syntax:"*";inherits:false}@property --tw-unused{syntax:"*";inherits:false}',
+  '@layer utilities{.btn{color:var(--color-used);font-family:var(--font-display)}',
+  '.btn:hover{color:red}.btn:focus-visible{outline:2px solid}',
+  '.spinner{animation:spin 1s linear infinite}',
+  'details[open]>summary{font-weight:700}',
+  '.menu[aria-expanded=true]{display:block}',
+  '.site-header[data-enhanced] .nav{display:flex}',
+  '.nav-dropdown:focus-within>.nav-panel{display:block}',
+  ':where(.space-y-4>:not(:last-child)){margin-top:1rem}:where(.space-y-8>:not(:last-child)){margin-top:2rem}',
+  '@media (width>=40rem){.btn{padding:1rem}.unused{padding:2rem}}',
+  '.tw{--tw-used:1px;border-width:var(--tw-used)}',
+  '.toast{position:fixed}.bg-red-700{background:red}.unused{color:blue}}',
+].join('');
+
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><style>${CSS}</style></head><body>${body}</body></html>`;
+
+const BODY = [
+  '<header class="site-header"><ul><li class="nav-dropdown"><div class="nav-panel"></div></li></ul>',
+  '<nav class="nav"></nav></header>',
+  '<details><summary>Menu</summary></details>',
+  '<button type="button" class="btn menu" aria-expanded="false">Open</button>',
+  '<div class="space-y-4"><p>a</p><p>b</p></div><span class="spinner tw"></span>',
+].join('');
+
+const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+
+describe('pruneHtml', () => {
+  const css = styleOf(pruneHtml(page(BODY)).html);
+
+  test('keeps rules for states that appear only on interaction', () => {
+    expect(css).toContain('.btn:hover{color:red}');
+    expect(css).toContain('.btn:focus-visible{');
+    expect(css).toContain('details[open]>summary{');
+    expect(css).toContain('.menu[aria-expanded=true]{');
+    expect(css).toContain('.site-header[data-enhanced] .nav{');
+    expect(css).toContain('.nav-dropdown:focus-within>.nav-panel{');
+  });
+
+  test('keeps media queries, keyframes, font faces, pseudo-element resets and used custom properties', () => {
+    expect(css).toMatch(/@media \(width>=40rem\)\{\.btn\{padding:1rem\}\}/);
+    expect(css).toContain('@keyframes spin{');
+    expect(css).toContain('@font-face{font-family:Fraunces;');
+    expect(css).toContain('::backdrop{box-sizing:border-box}');
+    expect(css).toContain('::placeholder{opacity:1}');
+    expect(css).toContain('--color-used:#123');
+    expect(css).toContain('--font-display:');
+    expect(css).toContain('@property --tw-used{');
+    expect(css).toContain(':where(.space-y-4>:not(:last-child))');
+  });
+
+  test('drops rules, custom properties and registrations the page cannot use', () => {
+    expect(css).not.toContain('.unused');
+    expect(css).not.toContain('--color-unused');
+    expect(css).not.toContain('--tw-unused');
+    expect(css).not.toContain('table{');
+    expect(css).not.toContain('::-webkit-datetime-edit');
+    expect(css).not.toContain('space-y-8');
+    expect(css).not.toContain('.toast');
+  });
+
+  test('leaves no stray semicolon between block at-rules (it would void the next rule)', () => {
+    expect(css).not.toMatch(/\};/);
+  });
+
+  test('keeps the classes that the page’s scripts may add (islands, toasts)', () => {
+    const withIsland = styleOf(pruneHtml(page(BODY), { scriptWords: new Set(['toast', 'bg-red-700']) }).html);
+    expect(withIsland).toContain('.toast{position:fixed}');
+    expect(withIsland).toContain('.bg-red-700{');
+    expect(withIsland).not.toContain('.unused');
+  });
+
+  test('is idempotent and reports the changed CSP hash', () => {
+    const once = pruneHtml(page(BODY));
+    expect(pruneHtml(once.html).html).toBe(once.html);
+    expect(once.hashes.get(cspHash(CSS))).toBe(cspHash(styleOf(once.html)));
+  });
+
+  test('leaves everything outside the <style> elements byte for byte', () => {
+    const { html } = pruneHtml(page(BODY));
+    expect(html.replace(/<style>[\s\S]*?<\/style>/, '')).toBe(page(BODY).replace(/<style>[\s\S]*?<\/style>/, ''));
+  });
+});
+
+describe('ScriptWords', () => {
+  test('reads islands, their renderer and every chunk they import', async () => {
+    const client = mkdtempSync(join(tmpdir(), 'critical-css-'));
+    mkdirSync(join(client, '_astro'));
+    writeFileSync(join(client, '_astro', 'Island.js'), 'import{t}from"./chunk.js";export default()=>t("island-open")');
+    // A minified template literal: `toast ${x ? 'bg-red-700' : 'bg-white'}`.
+    const template = ['`toast $', '{x?"bg-red-700":"bg-white"}`'].join('');
+    writeFileSync(join(client, '_astro', 'chunk.js'), `export const t=(x)=>${template}`);
+    writeFileSync(join(client, '_astro', 'client.js'), 'export default "renderer-word"');
+    const html =
+      '<astro-island component-url="/_astro/Island.js" renderer-url="/_astro/client.js"></astro-island>' +
+      '<script type="application/ld+json">{"@type":"not-a-class"}</script><script>el.classList.add("inline-open")</script>';
+    const words = await new ScriptWords(client).forPage(html);
+    for (const word of ['island-open', 'toast', 'bg-red-700', 'bg-white', 'renderer-word', 'inline-open']) {
+      expect(words.has(word), word).toBe(true);
+    }
+    expect(words.has('not-a-class')).toBe(false);
+  });
+});
+
+describe('pruneBuild', () => {
+  test('prunes every prerendered page and swaps its CSP style hash in _headers.json', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'critical-css-build-'));
+    mkdirSync(join(outDir, 'client', 'about'), { recursive: true });
+    writeFileSync(join(outDir, 'client', 'about', 'index.html'), page(BODY));
+    const csp = `default-src 'self'; style-src 'self' ${cspHash(CSS)} 'sha256-other=';`;
+    writeFileSync(
+      join(outDir, '_headers.json'),
+      JSON.stringify([{ pathname: '/about', headers: [{ key: 'Content-Security-Policy', value: csp }] }]),
+    );
+    await pruneBuild({ outDir, cacheDir: join(outDir, 'cache') });
+    const pruned = readFileSync(join(outDir, 'client', 'about', 'index.html'), 'utf8');
+    const [route] = JSON.parse(readFileSync(join(outDir, '_headers.json'), 'utf8'));
+    const value = route.headers[0].value as string;
+    expect(value).toContain(cspHash(styleOf(pruned)));
+    expect(value).not.toContain(cspHash(CSS));
+    expect(value).toContain("'sha256-other='");
+    // A second run (from the cache, on already pruned pages) changes nothing.
+    await pruneBuild({ outDir, cacheDir: join(outDir, 'cache') });
+    expect(readFileSync(join(outDir, 'client', 'about', 'index.html'), 'utf8')).toBe(pruned);
+    expect(JSON.parse(readFileSync(join(outDir, '_headers.json'), 'utf8'))[0].headers[0].value).toBe(value);
+  });
+});
