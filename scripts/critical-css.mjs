@@ -28,7 +28,7 @@ import { collectPrograms, renderCriticalCss, scanHtml } from 'beasties/runtime';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '1';
+const VERSION = '2';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
@@ -203,13 +203,15 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
   // Custom properties read outside the stylesheet: style attributes, scripts.
   const outside = new Set([...markup.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name));
   for (const word of words) if (word.includes('--')) for (const [name] of word.matchAll(/--[\w-]+/g)) outside.add(name);
+  const criticals = compiled.map(({ sheet }) => renderCriticalCss(sheet, tokens, { keyframes: 'all' }).css);
+  // A property may be declared in one <style> and read in another (a theme, then its rules).
+  for (const css of criticals) for (const [, name] of css.matchAll(CUSTOM_PROPERTY_USE)) outside.add(name);
   let out = '';
   let last = 0;
   styles.forEach((match, i) => {
     const [whole, open, css, close] = match;
-    const { sheet } = compiled[i];
     const license = LICENSE_COMMENT.exec(css)?.[1] ?? '';
-    const critical = pruneCustomProperties(renderCriticalCss(sheet, tokens, { keyframes: 'all' }).css, outside);
+    const critical = pruneCustomProperties(criticals[i] ?? '', outside);
     const pruned = critical ? `${license}${critical}` : '';
     out += html.slice(last, match.index);
     if (pruned) out += `${open}${pruned}${close}`;

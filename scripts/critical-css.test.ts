@@ -89,6 +89,15 @@ describe('pruneHtml', () => {
     expect(once.hashes.get(cspHash(CSS))).toBe(cspHash(styleOf(once.html)));
   });
 
+  test('keeps a custom property declared in one <style> and read in another', () => {
+    const html =
+      '<html><head><style>:root{--theme:#0a0;--unused:#f00}</style><style>.card{color:var(--theme)}</style></head>' +
+      '<body><p class="card">x</p></body></html>';
+    const [first] = [...pruneHtml(html).html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(first).toContain('--theme:#0a0');
+    expect(first).not.toContain('--unused');
+  });
+
   test('leaves everything outside the <style> elements byte for byte', () => {
     const { html } = pruneHtml(page(BODY));
     expect(html.replace(/<style>[\s\S]*?<\/style>/, '')).toBe(page(BODY).replace(/<style>[\s\S]*?<\/style>/, ''));
