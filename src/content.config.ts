@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { locationSchema, pageSchema, serviceSchema } from './content/schemas.ts';
+import { locationSchema, pageSchema, portfolioSchema, serviceSchema } from './content/schemas.ts';
 
 // The front matter of each collection is documented field by field in src/content/schemas.ts.
 const pages = defineCollection({
@@ -16,4 +16,9 @@ const locations = defineCollection({
   schema: locationSchema,
 });
 
-export const collections = { pages, services, locations };
+const portfolio = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/portfolio' }),
+  schema: ({ image }) => portfolioSchema({ image }),
+});
+
+export const collections = { pages, services, locations, portfolio };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstCommitDate, publishedDate } from '../lib/content-dates.ts';
-import { locationSchema, pageSchema, serviceSchema } from './schemas.ts';
+import { contrastRatio, locationSchema, pageSchema, portfolioSchema, serviceSchema } from './schemas.ts';
+import { z } from 'astro/zod';
 
 const messages = (
   input: unknown,
@@ -50,7 +51,7 @@ describe('page front matter, as a content editor meets it', () => {
   it('a misspelt field is named, with the fields there are, instead of being dropped', () => {
     expect(messages({ title: 'Our Guarantee', description, publshed: '2026-11-22' })).toEqual({
       publshed:
-        'is not a field here; check the spelling. The fields are title, description, published, updated, kind, aliases, noindex',
+        'is not a field here; check the spelling. The fields are title, description, published, updated, kind, aliases, noindex, inShort',
     });
   });
 
@@ -76,6 +77,26 @@ describe('page front matter, as a content editor meets it', () => {
     });
   });
 
+  it("the 'In short' points and the pulled quote say what to write", () => {
+    const page = { title: 'Our Guarantee', description };
+    expect(messages({ ...page, inShort: ['One point only, nothing more'] })).toEqual({
+      inShort: 'needs at least 2 points, each on its own line starting with "- "',
+    });
+    const service = {
+      title: 'Website Design',
+      navLabel: 'Web Design',
+      description,
+      summary: 'Fast, search-ready websites built around your customers.',
+      order: 1,
+      highlights: ['Fast pages', 'Built for phones', 'Search-ready'],
+    };
+    expect(messages({ ...service, testimonial: 'Maria Delgado' }, serviceSchema)).toEqual({});
+    // A quote is only ever a real client's, as src/data/testimonials.ts has it.
+    expect(messages({ ...service, testimonial: 'Jane Invented' }, serviceSchema)).toEqual({
+      testimonial: expect.stringMatching(/^must be the name of a client in src\/data\/testimonials\.ts: Maria Delgado/),
+    });
+  });
+
   it('without `published`, the page takes the date its file was first committed, or today', () => {
     const committed = firstCommitDate('src/content/pages/privacy.md');
     expect(committed).toBeInstanceOf(Date);
@@ -84,5 +105,99 @@ describe('page front matter, as a content editor meets it', () => {
     expect(publishedDate({}, 'src/content/pages/not-committed-yet.md').toISOString().slice(0, 10)).toBe(today);
     const given = new Date('2026-01-02');
     expect(publishedDate({ published: given }, 'src/content/pages/privacy.md')).toBe(given);
+  });
+});
+
+describe('portfolio front matter', () => {
+  // Astro passes image(), which checks the file exists; here a path string stands in for it.
+  const schema = portfolioSchema({ image: () => z.string() });
+  const issues = (input: unknown) => {
+    const result = schema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+  const demo = {
+    layout: 'call-first',
+    font: 'sans',
+    palette: { primary: '#0f4c75', accent: '#3282b8', tint: '#f1f7fb' },
+    headline: 'Leak at midnight? We pick up.',
+    lead: 'Licensed plumbers for Winter Park homes, on call around the clock.',
+    action: { label: 'Call (407) 555-0117', kind: 'call' },
+    phone: '(407) 555-0117',
+    badges: ['Licensed & insured', '24/7 emergency line'],
+    itemsTitle: 'Services',
+    items: [
+      { name: 'Leak repair', text: 'Burst pipes and slab leaks.' },
+      { name: 'Drain cleaning', text: 'Kitchen, bath and main lines.' },
+      { name: 'Water heaters', text: 'Repair and replacement.', note: '60 min' },
+    ],
+    hours: ['Mon-Sat 7am-7pm'],
+  };
+  const project = {
+    client: 'Lakeside Plumbing Co.',
+    city: 'Winter Park, FL',
+    industry: 'Home services',
+    concept: true,
+    order: 1,
+    description,
+    summary: 'A one-page site built around getting a homeowner with a leak to call.',
+    services: ['Custom website'],
+    problem: 'Most plumbing calls start on a phone, at night, from someone with water on the floor.',
+    built: ['Click-to-call on every screen', 'Services in plain words', 'The towns served'],
+    results: [{ value: '3.1 KB', label: 'transferred on a phone', measured: 'Chromium, local build, 2026-11-23' }],
+    images: { phone: '../../assets/portfolio/x/phone.webp', desktop: '../../assets/portfolio/x/desktop.webp' },
+    demo,
+  };
+
+  it('accepts a concept project, with or without screenshots', () => {
+    expect(issues(project)).toEqual({});
+    const { images: _, ...withoutImages } = project;
+    expect(issues(withoutImages)).toEqual({});
+  });
+
+  it('refuses a testimonial on a concept project: quotes come from real clients only', () => {
+    const testimonial = { quote: 'They picked up the phone every time.', name: 'Dana Whitfield', role: 'Owner' };
+    expect(issues({ ...project, testimonial })).toEqual({
+      testimonial: 'a concept project cannot carry a testimonial: quotes come from real clients only',
+    });
+    expect(issues({ ...project, concept: false, testimonial })).toEqual({});
+  });
+
+  it('requires concept to be stated, and results that say how they were measured', () => {
+    const { concept: _, ...unlabelled } = project;
+    expect(issues(unlabelled)).toEqual({ concept: 'must be true or false, e.g. concept: true' });
+    expect(issues({ ...project, results: [{ value: '98', label: 'Lighthouse score' }] })).toEqual({
+      'results.0.measured':
+        'is missing: add e.g. measured: "Chromium, local build, 2026-11-23 (npm run portfolio:images)"',
+    });
+    expect(issues({ ...project, results: [] })).toEqual({ results: 'needs at least 1 result' });
+  });
+
+  it('keeps the demo readable and fictional: dark enough primary, 555-01xx phone numbers', () => {
+    expect(issues({ ...project, demo: { ...demo, palette: { ...demo.palette, primary: '#4ade80' } } })).toEqual({
+      'demo.palette.primary': 'primary is too light for white text (needs 4.5:1): choose a darker color',
+    });
+    expect(issues({ ...project, demo: { ...demo, phone: '(407) 867-5309' } })).toEqual({
+      'demo.phone': "must be a fictional (xxx) 555-01xx number, e.g. phone: '(407) 555-0117'",
+    });
+    expect(issues({ ...project, demo: { ...demo, layout: 'carousel' } })).toEqual({
+      'demo.layout': "must be one of 'call-first', 'menu', 'programs', 'practice-areas', 'gallery', e.g. layout: menu",
+    });
+    expect(issues({ ...project, demo: { ...demo, colour: 'red' } })).toEqual({
+      'demo.colour': expect.stringMatching(
+        /^is not a field here; check the spelling\. The fields are layout, font, palette, /,
+      ),
+    });
+  });
+
+  it('names a misspelt field instead of dropping it', () => {
+    expect(issues({ ...project, testimonal: 'x' })).toEqual({
+      testimonal: expect.stringMatching(/^is not a field here; check the spelling\. The fields are client, city, /),
+    });
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#0f4c75')).toBeGreaterThan(4.5);
+    expect(contrastRatio('#ffffff', '#777777')).toBeLessThan(4.5);
   });
 });

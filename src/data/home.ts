@@ -3,27 +3,37 @@ import { pricing } from './pricing.ts';
 /** Copy for the home page sections; the components only lay it out. */
 
 export const hero = {
+  eyebrow: 'Orlando web design for small businesses',
   title: 'Websites that bring small businesses more customers',
   lead: 'We design, build and look after fast, mobile-first websites for small businesses in Orlando and across the US, so you can get back to running yours.',
 };
 
+/** The hero's three figures, each linked to what backs it. */
 export const trustStats = [
-  { value: '5-Star', label: 'Rated' },
+  { id: 'rating', value: '5-Star', label: 'Rated', href: '#testimonials' },
   // A range is not an average: the label says what the figure is.
-  { value: pricing.delivery.stat, label: 'Typical delivery' },
-  { value: '100%', label: 'Satisfaction Guarantee' },
+  { id: 'delivery', value: pricing.delivery.stat, label: 'Typical delivery', href: '#how-it-works' },
+  {
+    id: 'guarantee',
+    value: '100%',
+    label: 'Satisfaction Guarantee',
+    href: '/refund-policy#our-satisfaction-guarantee',
+  },
 ] as const;
 
 export const helpFeatures = [
   {
+    icon: 'search',
     title: 'Built to be found',
     text: 'Clean code, fast pages and the structured data Google reads, so nearby customers find you when they search.',
   },
   {
+    icon: 'phone',
     title: 'Made for phones',
     text: 'Most of your visitors are on a phone, often on a weak signal. Every page is designed for a small screen first and loads fast.',
   },
   {
+    icon: 'care',
     title: 'Looked after for you',
     text: 'Hosting, security updates, backups and content changes are handled by people who answer the phone.',
   },
@@ -58,9 +68,3 @@ export const whyChooseUs = [
   'Google Ads and social media under one roof when you are ready',
 ] as const;
 export const WHY_CHOOSE_US_VISIBLE = 6;
-
-export const successStory = {
-  title: 'From invisible to fully booked',
-  client: 'Lakeside Plumbing Co., Winter Park',
-  text: 'Lakeside had a one-page site that did not show up for "plumber near me". We rebuilt it with service-area pages, click-to-call on every screen and a properly set-up Google Business Profile. Within the first season, calls from the website became their main source of new jobs.',
-} as const;

@@ -9,6 +9,30 @@
  */
 const TIME_ZONE = 'Eastern Time';
 
+/**
+ * The one set of hours: when we answer the phone, texts and e-mail, and when visits can be booked
+ * (by appointment). The footer, the contact panel, Markdown's {{supportHours}}, /thank-you and the
+ * structured data all derive from this list, in the same words, so no two places can disagree.
+ */
+const HOURS = [
+  { days: 'Monday-Friday', dayNames: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
+  { days: 'Saturday', dayNames: ['Saturday'], opens: '10:00', closes: '14:00' },
+  { days: 'Sunday', dayNames: ['Sunday'], opens: null, closes: null },
+] as const;
+
+/** '17:00' -> '5:00 PM' */
+const clock = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+};
+/** [{ days: 'Monday-Friday', hours: '9:00 AM-5:00 PM' }, ..., { days: 'Sunday', hours: 'Closed' }] */
+const supportHours = HOURS.map((h) => ({
+  days: h.days,
+  hours: h.opens && h.closes ? `${clock(h.opens)}-${clock(h.closes)}` : 'Closed',
+}));
+const openHours = supportHours.filter((s) => s.hours !== 'Closed').map((s) => `${s.days} ${s.hours}`);
+const [weekdays = '', ...weekend] = openHours;
+
 export const site = {
   brand: 'Palmetto Web Studio',
   tagline: 'Websites that win local customers',
@@ -38,16 +62,16 @@ export const site = {
   },
   geo: { lat: 28.4158, lng: -81.2056 },
   businessHours: {
-    display: `Monday-Friday 9:00 AM-5:00 PM ${TIME_ZONE}`,
+    /** The weekday line, 'Monday-Friday 9:00 AM-5:00 PM Eastern Time'. */
+    display: `${weekdays} ${TIME_ZONE}`,
+    /** The rest of the week, in the same words: 'Saturday 10:00 AM-2:00 PM'. */
+    weekend: weekend.join(', '),
     /** schema.org openingHoursSpecification */
-    spec: [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' }],
+    spec: HOURS.flatMap((h) => (h.opens && h.closes ? [{ days: h.dayNames, opens: h.opens, closes: h.closes }] : [])),
   },
   timeZone: TIME_ZONE,
-  supportHours: [
-    { days: 'Monday to Friday', hours: '9:00 AM to 5:00 PM' },
-    { days: 'Saturday', hours: '10:00 AM to 2:00 PM' },
-    { days: 'Sunday', hours: 'Closed' },
-  ],
+  /** Day by day, closed days included (the contact panel's list). */
+  supportHours,
   /** Said in the same words as the toast after a message is sent (CONTACT.sentDescription). */
   replyPromise: 'We will get back to you shortly.',
   social: {
@@ -73,10 +97,9 @@ export const site = {
 } as const;
 
 export const addressLine = `${site.address.locality}, ${site.address.region} ${site.address.postalCode}`;
-const openHours = site.supportHours.filter((s) => s.hours !== 'Closed').map((s) => `${s.days} ${s.hours}`);
 /**
- * 'Monday to Friday 9:00 AM to 5:00 PM and Saturday 10:00 AM to 2:00 PM, Eastern Time': Markdown
- * says 'call us during {{supportHours}}', so the line reads on after 'during'.
+ * 'Monday-Friday 9:00 AM-5:00 PM and Saturday 10:00 AM-2:00 PM, Eastern Time': Markdown says
+ * 'call us during {{supportHours}}', so the line reads on after 'during'.
  */
 export const supportHoursLine = `${[openHours.slice(0, -1).join(', '), openHours.at(-1)].filter(Boolean).join(' and ')}, ${site.timeZone}`;
 

@@ -43,3 +43,9 @@ export const initials = (name: string) =>
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('');
+
+/** The reviews above in one line: how many, and their average rounded to one decimal (4.83 -> 4.8). */
+export const ratingSummary = {
+  count: testimonials.length,
+  average: Math.round((testimonials.reduce((sum, t) => sum + t.rating, 0) / testimonials.length) * 10) / 10,
+};

@@ -1,14 +1,22 @@
 /**
  * URLs that are rendered but must not be listed in the sitemap because their
  * canonical URL is elsewhere (Markdown `aliases`) or they ask not to be indexed
- * (`noindex: true`). Read from the Markdown front matter so editors never have to
- * touch the config; the content schema (src/content.config.ts) validates the same fields.
+ * (`noindex: true`, and every portfolio project's concept demo). Read from the Markdown
+ * so editors never have to touch the config; the content schema (src/content.config.ts)
+ * validates the same fields.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function markdownSitemapExclusions(pagesDir: string): string[] {
-  const excluded: string[] = [];
+/**
+ * `pagesDir` is src/content/pages; the portfolio collection beside it
+ * (src/content/portfolio) adds /portfolio/{file}/demo for each project.
+ */
+export function markdownSitemapExclusions(
+  pagesDir: string,
+  portfolioDir = join(pagesDir, '..', 'portfolio'),
+): string[] {
+  const excluded: string[] = portfolioDemoPaths(portfolioDir);
   for (const file of readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.md')) continue;
     const slug = file.replace(/\.md$/, '').replaceAll('\\', '/');
@@ -36,3 +44,11 @@ const splitItems = (raw: string) =>
     .split(',')
     .map((s) => s.trim().replace(/^['"]|['"]$/g, ''))
     .filter(Boolean);
+
+/** Each portfolio project's demo (src/pages/portfolio/[slug]/demo.astro): noindex pages. */
+export function portfolioDemoPaths(portfolioDir: string): string[] {
+  if (!existsSync(portfolioDir)) return [];
+  return readdirSync(portfolioDir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `/portfolio/${file.replace(/\.md$/, '')}/demo`);
+}

@@ -14,6 +14,15 @@ const services = [
   'local-seo',
 ];
 
+const portfolio = [
+  'lakeside-plumbing',
+  'citrus-and-salt',
+  'bright-path-tutoring',
+  'harbor-legal',
+  'sunrise-pet-spa',
+  'gulf-coast-hvac',
+];
+
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/' },
   { path: '/about' },
@@ -24,6 +33,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/pricing' },
   { path: '/contact' },
   { path: '/portfolio' },
+  ...portfolio.map((p) => ({ path: `/portfolio/${p}` })),
   { path: '/how-it-works' },
   { path: '/careers' },
   { path: '/thank-you', noindex: true },
@@ -50,6 +60,7 @@ export const PAGE_TYPES: Record<string, string> = {
   pricing: '/pricing',
   contact: '/contact',
   portfolio: '/portfolio',
+  caseStudy: '/portfolio/lakeside-plumbing',
   howItWorks: '/how-it-works',
   careers: '/careers',
   legal: '/privacy',

@@ -85,7 +85,10 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
       data-enhanced={enhanced || undefined}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <a href="/" className="flex items-center gap-2 text-base font-bold text-slate-900 no-underline sm:text-lg">
+        <a
+          href="/"
+          className="flex items-center gap-2 font-display text-base font-bold tracking-tight text-slate-900 no-underline sm:text-lg"
+        >
           <Logo />
           <span>{brand}</span>
         </a>

@@ -17,4 +17,15 @@ describe('StarRating', () => {
     expect(html).toContain('Rated 3 out of 5');
     expect(html.match(/data-star="empty"/g)).toHaveLength(2);
   });
+
+  it('draws decorative stars, hidden from assistive tech, when the rating is written beside them', async () => {
+    const container = await AstroContainer.create();
+    const html = await container.renderToString(StarRating, {
+      props: { rating: 4.8, idPrefix: 't', size: 18, decorative: true },
+    });
+    expect(html).toContain('aria-hidden="true"');
+    expect(html).not.toContain('role="img"');
+    expect(html).not.toContain('aria-label');
+    expect(html.match(/width="18"/g)).toHaveLength(5);
+  });
 });

@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/data/site.ts';
+import { team } from '../../src/data/team.ts';
+import { ratingSummary } from '../../src/data/testimonials.ts';
+
+// The visual system, the hero, proof and people (issue 12).
+const FONT = '/fonts/bricolage-grotesque-700-subset.woff2';
+const FONT_BUDGET = 25 * 1024;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Layout shifts since the page started loading (none expected: the fallback face is metric-matched). */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+test.describe('display typeface', () => {
+  test('is one self-hosted woff2 within 25 KB, preloaded for desktop screens on every kind of public page', async ({
+    page,
+    request,
+  }) => {
+    const font = await request.get(FONT);
+    expect(font.status()).toBe(200);
+    expect(font.headers()['content-type']).toBe('font/woff2');
+    expect((await font.body()).length).toBeLessThanOrEqual(FONT_BUDGET);
+    for (const path of ['/', '/about', '/contact', '/privacy', '/locations/florida/orlando']) {
+      await page.goto(path);
+      const preload = page.locator(`head link[rel="preload"][href="${FONT}"]`);
+      await expect(preload, path).toHaveCount(1);
+      await expect(preload).toHaveAttribute('as', 'font');
+      await expect(preload).toHaveAttribute('type', 'font/woff2');
+      await expect(preload).toHaveAttribute('crossorigin', '');
+      // Not on phones: there the preload would delay the largest paint (BaseLayout.astro).
+      await expect(preload).toHaveAttribute('media', '(min-width: 64rem)');
+    }
+  });
+
+  test('sets the headings and the brand at weight 700; body text stays on the system stack', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    const styles = await page.evaluate(() => {
+      const style = (el: Element | null) =>
+        el && { family: getComputedStyle(el).fontFamily, weight: getComputedStyle(el).fontWeight };
+      return {
+        h1: style(document.querySelector('h1')),
+        h2: style(document.querySelector('main h2')),
+        brand: style(document.querySelector('header a[href="/"] span')),
+        body: style(document.querySelector('main p')),
+        loaded: document.fonts.check('700 1rem "Bricolage Grotesque"'),
+      };
+    });
+    for (const heading of [styles.h1, styles.h2, styles.brand]) {
+      expect(heading?.family).toMatch(/^"?Bricolage Grotesque"?, "?Bricolage Grotesque Fallback"?/);
+      expect(heading?.weight).toBe('700');
+    }
+    expect(styles.body?.family).not.toContain('Bricolage');
+    expect(styles.loaded).toBe(true);
+  });
+
+  test('the home page does not shift as it loads, on a phone and a desktop', async ({ browser }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      await recordShifts(page);
+      await page.goto('/', { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      await page.close();
+    }
+  });
+});
+
+test.describe('hero', () => {
+  const workImage = (page: Page) => page.locator('#hero').getByRole('img', { name: /home page on a desktop browser$/ });
+
+  test('shows a piece of work beside the copy on a desktop, prioritised', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const image = workImage(page);
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('fetchpriority', 'high');
+    await expect(image).toHaveAttribute('loading', 'eager');
+    await expect(image).toHaveAttribute('alt', /^(Concept build|Client site): /);
+    const box = (await image.boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
+    expect(box.x).toBeGreaterThan(heading.x + heading.width);
+    await expect(page.locator('#hero figcaption').getByRole('link', { name: /^See the case study/ })).toHaveAttribute(
+      'href',
+      /^\/portfolio\/[a-z0-9-]+$/,
+    );
+  });
+
+  test('on a phone the work follows the calls to action, within 40 KB of first-screen images', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/', { waitUntil: 'load' });
+    const pricing = (await page.getByRole('link', { name: 'See Our Pricing' }).boundingBox())!;
+    const image = (await workImage(page).boundingBox())!;
+    expect(image.y).toBeGreaterThan(pricing.y + pricing.height);
+    const firstScreenBytes = await page.evaluate((height) => {
+      const shown = new Set(
+        [...document.images].filter((img) => img.getBoundingClientRect().top < height).map((img) => img.currentSrc),
+      );
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => shown.has(entry.name))
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0);
+    }, PHONE.height);
+    expect(firstScreenBytes).toBeGreaterThan(0);
+    expect(firstScreenBytes).toBeLessThanOrEqual(40 * 1024);
+  });
+
+  test('ties each trust figure to what backs it', async ({ page }) => {
+    await page.goto('/');
+    const stats = page.getByRole('list', { name: 'Why clients trust us' });
+    await expect(stats.getByRole('link', { name: '5-Star Rated' })).toHaveAttribute('href', '#testimonials');
+    await expect(page.locator('#testimonials')).toHaveCount(1);
+    await expect(stats.getByRole('link', { name: /^100% Satisfaction Guarantee$/ })).toHaveAttribute(
+      'href',
+      '/refund-policy#our-satisfaction-guarantee',
+    );
+    await page.goto('/refund-policy');
+    await expect(page.locator('#our-satisfaction-guarantee')).toHaveText(/satisfaction guarantee/i);
+  });
+});
+
+test.describe('proof near the top of the home page', () => {
+  test('shows the rating summary, the projects as wordmarks labelled honestly, and a case-study figure', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const proof = page.getByRole('region', { name: 'Reviews and recent work' });
+    await expect(proof).toContainText(`${ratingSummary.average.toFixed(1)} out of 5`);
+    await expect(proof).toContainText(`from ${ratingSummary.count} client reviews`);
+    await expect(proof.getByRole('link', { name: /out of 5/ })).toHaveAttribute('href', '#testimonials');
+    const wordmarks = proof.getByRole('list', { name: 'Concept builds' });
+    await expect(wordmarks.getByRole('link')).not.toHaveCount(0);
+    await expect(proof).toContainText('concept builds');
+    await expect(proof.getByRole('link', { name: /case study$/ })).toHaveAttribute('href', /^\/portfolio\/[a-z0-9-]+$/);
+    // Right under the hero: the proof starts within the first two screens of a phone.
+    await page.setViewportSize(PHONE);
+    const box = (await proof.boundingBox())!;
+    expect(box.y).toBeLessThan(PHONE.height * 2);
+  });
+});
+
+test.describe('people', () => {
+  test('/about introduces the team: names, roles and an initials avatar each', async ({ page }) => {
+    await page.goto('/about');
+    const members = page.getByRole('list', { name: 'Team members' }).getByRole('listitem');
+    await expect(members).toHaveCount(team.length);
+    for (const [i, member] of team.entries()) {
+      const item = members.nth(i);
+      await expect(item.getByRole('heading', { level: 3, name: member.name })).toBeVisible();
+      await expect(item).toContainText(member.role);
+      const initials = member.name
+        .split(' ')
+        .map((part) => part[0])
+        .join('');
+      await expect(item.getByText(initials, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('/contact says who will answer, beside the form', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(
+      page.getByRole('heading', { name: `You will talk to ${team[0].name}, ${team[0].role}`, exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+  });
+});
+
+test('the footer and the contact panel give the same hours', async ({ page }) => {
+  await page.goto('/contact');
+  const footer = page.getByRole('contentinfo');
+  const panel = page.locator('aside').filter({ has: page.getByRole('heading', { name: 'Talk to a person' }) });
+  for (const day of site.supportHours.filter((d) => d.hours !== 'Closed')) {
+    await expect(footer).toContainText(`${day.days} ${day.hours}`);
+    await expect(panel).toContainText(`${day.days}: ${day.hours}`);
+  }
+});

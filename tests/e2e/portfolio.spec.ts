@@ -1,0 +1,133 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// The portfolio collection as an editor writes it: every file must reach /portfolio, its case
+// study and its demo.
+const PROJECTS = readdirSync('src/content/portfolio')
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => {
+    const client = /^client:\s*(.+)$/m.exec(readFileSync(`src/content/portfolio/${file}`, 'utf8'))?.[1]?.trim();
+    return { slug: file.replace(/\.md$/, ''), client: client?.replace(/^['"]|['"]$/g, '') ?? '' };
+  });
+const FIRST = PROJECTS.find((p) => p.slug === 'lakeside-plumbing') ?? PROJECTS[0]!;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Every <img> says what it shows and reserves its space. */
+async function expectDescribedImages(page: Page) {
+  const images = await page.locator('img').evaluateAll((imgs) =>
+    imgs.map((img) => ({
+      src: img.getAttribute('src'),
+      alt: img.getAttribute('alt'),
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+    })),
+  );
+  expect(images.length).toBeGreaterThan(0);
+  for (const image of images) {
+    expect(image.alt, image.src ?? '').toBeTruthy();
+    expect(Number(image.width), image.src ?? '').toBeGreaterThan(0);
+    expect(Number(image.height), image.src ?? '').toBeGreaterThan(0);
+  }
+}
+
+test('the collection has six projects', () => {
+  expect(PROJECTS).toHaveLength(6);
+  expect(PROJECTS.every((p) => p.client)).toBe(true);
+});
+
+test('/portfolio lists every project, labelled as a concept, linking its case study', async ({ page }) => {
+  await page.goto('/portfolio');
+  await expect(page.getByText(/These are concept builds/)).toBeVisible();
+  const list = page.getByRole('list', { name: 'Projects' });
+  await expect(list.getByRole('listitem').filter({ has: page.getByRole('article') })).toHaveCount(PROJECTS.length);
+  for (const { slug, client } of PROJECTS) {
+    const card = list.locator('article', { has: page.getByRole('heading', { name: client }) });
+    await expect(card.getByRole('link', { name: client })).toHaveAttribute('href', `/portfolio/${slug}`);
+    await expect(card.getByText('Concept project')).toBeVisible();
+    await expect(card.getByRole('img', { name: new RegExp(client.replace(/[.&]/g, '\\$&')) })).toHaveCount(1);
+  }
+  await expectDescribedImages(page);
+  // Below the first card, screenshots wait until they are scrolled near.
+  const loading = await list.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('loading')));
+  expect(loading.slice(1).every((l) => l === 'lazy')).toBe(true);
+  await expect(list.locator('picture source[type="image/avif"]')).toHaveCount(PROJECTS.length);
+});
+
+test('a case study shows its facts, measured results and screenshots, and leads to a noindex demo', async ({
+  page,
+}) => {
+  await page.goto(`/portfolio/${FIRST.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: FIRST.client })).toBeVisible();
+  await expect(page.getByText('Concept project').first()).toBeVisible();
+  for (const heading of ['The problem', 'What we built', 'Results, measured'])
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Portfolio' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Next project/ })).toHaveAttribute('href', /^\/portfolio\/[a-z-]+$/);
+  await expectDescribedImages(page);
+  // The screenshots are on the first screen of a desktop: fetched at once, the desktop one first.
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+  const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(data.map((d) => (JSON.parse(d) as { '@type': string })['@type'])).toContain('CreativeWork');
+
+  await page.getByRole('link', { name: 'See the live demo' }).click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/${FIRST.slug}/demo$`));
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByText('Concept project')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Concept demo by Palmetto Web Studio/ })).toHaveAttribute(
+    'href',
+    `/portfolio/${FIRST.slug}`,
+  );
+});
+
+test('portfolio pages and demos ship no JavaScript and fetch nothing from elsewhere', async ({ page, baseURL }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  for (const path of ['/portfolio', `/portfolio/${FIRST.slug}`, ...PROJECTS.map((p) => `/portfolio/${p.slug}/demo`)]) {
+    await page.goto(path);
+    await expect(page.locator('script:not([type="application/ld+json"])'), path).toHaveCount(0);
+  }
+  expect(requests.filter((url) => /\.m?js(\?|$)/.test(url))).toEqual([]);
+  expect(requests.filter((url) => !url.startsWith(baseURL!) && !url.startsWith('data:'))).toEqual([]);
+});
+
+test('case studies are in the sitemap, demos are not', async ({ request }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const paths: string[] = [];
+  for (const sitemap of sitemaps) {
+    const xml = await (await request.get(sitemap)).text();
+    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+  }
+  for (const { slug } of PROJECTS) {
+    expect(paths).toContain(`/portfolio/${slug}`);
+    expect(paths).not.toContain(`/portfolio/${slug}/demo`);
+  }
+});
+
+test.describe('axe: WCAG 2.2 AA, zero violations', () => {
+  for (const path of ['/portfolio', `/portfolio/${FIRST.slug}`]) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+  for (const { slug } of PROJECTS) {
+    test(`/portfolio/${slug}/demo, on a phone and a desktop`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/portfolio/${slug}/demo`);
+      await expectNoAxeViolations(page);
+      // Nothing wider than the phone (an unbreakable line of opening hours once was).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoAxeViolations(page);
+    });
+  }
+});
