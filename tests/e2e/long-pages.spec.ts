@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatPrice, pricing } from '../../src/data/pricing.ts';
+
+// Long pages a reader can scan (issue 12): the summary first, a section list whose links land on
+// the page's own headings, and a call to action where the reader decides, not only at the foot.
+
+const sectionNav = (page: Page) => page.getByRole('navigation', { name: 'On this page' });
+
+/** Every link of the section list points at an h2 of this page, in the page's order. */
+async function expectLinksToOwnHeadings(page: Page) {
+  const hrefs = await sectionNav(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(2);
+  const h2Ids = await page.locator('main h2[id]').evaluateAll((hs) => hs.map((h) => h.id));
+  const targets = hrefs.map((href) => href.replace(/^#/, ''));
+  for (const id of targets) expect(h2Ids, `#${id}`).toContain(id);
+  const order = targets.map((id) => h2Ids.indexOf(id));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+}
+
+test.describe('service page', () => {
+  test('opens with its summary, lists its sections, and asks mid-page before the last section', async ({ page }) => {
+    await page.goto('/services/website-design');
+    const summary = page.getByRole('region', { name: 'In short' });
+    await expect(summary.getByRole('listitem')).toHaveCount(3);
+    await expectLinksToOwnHeadings(page);
+
+    const cta = page.getByRole('complementary', { name: 'Ready when you are' });
+    await expect(cta.getByRole('link', { name: 'Get a quote' })).toHaveAttribute('href', '/contact');
+    await expect(cta.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:/);
+    // Before the text's last section: the reader meets it while deciding, not after the end.
+    const ctaTop = await cta.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const lastSectionTop = await page
+      .locator('.long-text h2')
+      .last()
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(ctaTop).toBeLessThan(lastSectionTop);
+
+    // The quote is a client's own words, attributed.
+    await expect(page.locator('main figure blockquote')).toHaveCount(1);
+    await expect(page.locator('main figure figcaption')).toContainText('Maria Delgado');
+  });
+
+  test("on a desktop the section list and 'What's included' stay in view while reading", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/services/website-design');
+    const first = sectionNav(page).getByRole('link').first();
+    await expect(first).toBeVisible();
+    // Open without a click, and reachable from the keyboard like any link.
+    await first.focus();
+    await expect(first).toBeFocused();
+    await page.getByRole('heading', { name: 'What results to expect' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('complementary', { name: "What's included" })).toBeInViewport();
+    await sectionNav(page).getByRole('link', { name: 'How it fits with our other services' }).click();
+    await expect(page).toHaveURL(/#how-it-fits-with-our-other-services$/);
+  });
+
+  test('on a phone the section list is one collapsed line that opens with a tap', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/services/website-design');
+    const first = sectionNav(page).getByRole('link').first();
+    await expect(first).toBeHidden();
+    await sectionNav(page).locator('summary').click();
+    await expect(first).toBeVisible();
+  });
+});
+
+test('a legal page lists its sections and says when it was last updated', async ({ page }) => {
+  await page.goto('/privacy');
+  await expectLinksToOwnHeadings(page);
+  await expect(page.getByRole('region', { name: 'In short' })).toBeVisible();
+  await expect(page.getByText('Last updated')).toBeVisible();
+});
+
+test('a location page opens with its summary and figures, and asks before its last section', async ({ page }) => {
+  await page.goto('/locations/florida/orlando');
+  await expect(page.getByRole('region', { name: 'In short' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.locator('main dl')).toContainText(formatPrice(pricing.checkout.base.priceCents));
+  await expect(page.getByRole('complementary', { name: 'Ready when you are, Orlando' })).toBeVisible();
+});
+
+test('/pricing has one h1 and shows the offer as a build, then the plan', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pricing.headline);
+  const plans = page.locator('#pricing article');
+  await expect(plans).toHaveCount(pricing.plans.length);
+  const build = pricing.plans[0]!;
+  await expect(plans.first()).toContainText('1. The build');
+  await expect(plans.first()).toContainText(formatPrice(build.priceCents));
+  const monthly = pricing.plans[1]!;
+  await expect(plans.nth(1)).toContainText('2. The plan');
+  await expect(plans.nth(1)).toContainText(`${formatPrice(monthly.priceCents)} per month`);
+  // Proof sits beside the calls to action: a client's words, with their name.
+  await expect(page.locator('#pricing figure')).toContainText('Maria Delgado');
+});
