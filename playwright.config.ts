@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_BUILDS } from './tests/e2e/builds.ts';
 import { CHROMIUM_ARGS, systemChromium } from './scripts/chromium.mjs';
 
+/** Specs that must run alone at the end (see the main-last project). */
+const LAST = /backup\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
@@ -15,11 +18,23 @@ export default defineConfig({
     launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: Object.values(E2E_BUILDS).map((build) => ({
-    name: build.name,
-    testMatch: build.testMatch,
-    use: { baseURL: build.origin },
-  })),
+  projects: [
+    ...Object.values(E2E_BUILDS).map((build) => ({
+      name: build.name,
+      testMatch: build.testMatch,
+      testIgnore: LAST,
+      use: { baseURL: build.origin },
+    })),
+    // The backup test loads the main server with a burst of orders and messages: run after
+    // everything else, so no other test's newest order or lead is pushed off a dashboard list.
+    // Alone: `npm run test:e2e -- tests/e2e/backup.spec.ts --no-deps`.
+    {
+      name: 'main-last',
+      testMatch: LAST,
+      dependencies: Object.values(E2E_BUILDS).map((build) => build.name),
+      use: { baseURL: E2E_BUILDS.main.origin },
+    },
+  ],
   webServer: Object.values(E2E_BUILDS).map((build) => ({
     // The server's whole output goes to a file (Playwright empties test-results/ before it starts
     // the servers), which scripts/e2e.mjs checks for secrets after the run.
