@@ -66,6 +66,26 @@ test.describe('service page', () => {
   });
 });
 
+// Pages with nothing interactive of their own use the header without its menu script (BaseLayout
+// `interactive: false`): their menus open through CSS and the page ships no JavaScript at all.
+for (const path of ['/services/website-design', '/careers']) {
+  test(`${path} ships no JavaScript, even once the menus are used`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    const services = page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('button', { name: 'Services' });
+    await services.hover();
+    await expect(page.getByRole('link', { name: 'SEO Services' }).first()).toBeVisible();
+    await services.focus();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+  });
+}
+
 test('a legal page lists its sections and says when it was last updated', async ({ page }) => {
   await page.goto('/privacy');
   await expectLinksToOwnHeadings(page);
