@@ -4,10 +4,17 @@
  * so each process keeps them for a short while. Per process on purpose: with several app
  * servers each has its own copy, so a number may lag by up to the TTL, never longer. Concurrent
  * requests for an expired value share one load (single flight) instead of each running it.
+ *
+ * Once a value has loaded, an expired one is still answered at once while one request's load
+ * replaces it (stale while revalidate): no request waits for the aggregates after the first,
+ * so the numbers lag by at most the TTL plus one load.
  */
 interface Entry<T> {
   expires: number;
   value: Promise<T>;
+  /** The last loaded value, answered while a newer one loads. */
+  loaded?: { value: T };
+  refreshing?: Promise<T>;
 }
 
 export class TtlCache<T> {
@@ -24,12 +31,35 @@ export class TtlCache<T> {
     const now = this.clock();
     const hit = this.#entries.get(key);
     if (hit && hit.expires > now) return hit.value;
+    if (hit?.loaded) {
+      hit.refreshing ??= this.#load(key, load).finally(() => {
+        hit.refreshing = undefined;
+      });
+      // A failed refresh keeps the stale value; the next request tries again.
+      hit.refreshing.catch(() => {});
+      return Promise.resolve(hit.loaded.value);
+    }
+    if (hit) return hit.value;
+    return this.#load(key, load);
+  }
+
+  #load(key: string, load: () => Promise<T>): Promise<T> {
     const value = load();
-    this.#entries.set(key, { expires: now + this.ttlMs, value });
-    // A failed load must not be served for the whole TTL: forget it so the next request retries.
-    value.catch(() => {
-      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
-    });
+    const stale = this.#entries.get(key);
+    if (!stale?.loaded) this.#entries.set(key, { expires: Number.POSITIVE_INFINITY, value });
+    value.then(
+      (loaded) => {
+        // A clear() during the load means "what you are loading may be out of date": drop it.
+        const current = this.#entries.get(key);
+        if (current && (current.value === value || current === stale)) {
+          this.#entries.set(key, { expires: this.clock() + this.ttlMs, value, loaded: { value: loaded } });
+        }
+      },
+      () => {
+        // A failed first load must not be served: forget it so the next request retries.
+        if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+      },
+    );
     return value;
   }
 

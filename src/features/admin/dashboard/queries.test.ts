@@ -213,7 +213,7 @@ describe('dashboardStats', () => {
 });
 
 describe('TtlCache', () => {
-  it('loads once per TTL, shares a load in flight, and retries a failed one', async () => {
+  it('loads once per TTL, shares a load in flight, and retries a failed first load', async () => {
     let now = 0;
     let loads = 0;
     const cache = new TtlCache<number>(15_000, () => now);
@@ -221,13 +221,40 @@ describe('TtlCache', () => {
     expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
     now = 14_999;
     expect(await cache.get('k', load)).toBe(1);
-    now = 15_000;
-    expect(await cache.get('k', load)).toBe(2);
     await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     await Promise.resolve();
-    expect(await cache.get('bad', load)).toBe(3);
+    expect(await cache.get('bad', load)).toBe(2);
     cache.clear();
-    expect(await cache.get('k', load)).toBe(4);
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('answers an expired value at once while one load replaces it; a failed refresh keeps it', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(15_000, () => now);
+    expect(await cache.get('k', async () => 'first')).toBe('first');
+    now = 15_000;
+    let finish: (value: string) => void = () => {};
+    let refreshes = 0;
+    const slow = () => {
+      refreshes += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    // Expired: the old value comes back without waiting; two requests start one refresh.
+    expect(await Promise.all([cache.get('k', slow), cache.get('k', slow)])).toEqual(['first', 'first']);
+    expect(refreshes).toBe(1);
+    finish('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', slow)).toBe('second');
+    expect(refreshes).toBe(1);
+
+    now = 30_000;
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'third')).toBe('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'never')).toBe('third');
   });
 });
 
