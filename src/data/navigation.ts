@@ -58,12 +58,5 @@ export const footerSocial: readonly NavLink[] = (Object.keys(SOCIAL_NAMES) as (k
   (key) => ({ label: SOCIAL_NAMES[key], href: site.social[key] }),
 );
 
-/** The header's two-level location menu: names and slugs only, to keep island props small. */
-export interface NavState {
-  name: string;
-  slug: string;
-  cities: readonly { name: string; slug: string }[];
-}
-
 export const locationHref = (state: string, city?: string) =>
   city ? `/locations/${state}/${city}` : `/locations/${state}`;

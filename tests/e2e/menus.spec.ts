@@ -47,13 +47,13 @@ async function diagonalToAFloridaCity(page: Page) {
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('dropdowns open on hover, before and after the island hydrates', async ({ page }) => {
+  test('dropdowns open on hover, and the menu script keeps aria-expanded in step', async ({ page }) => {
     await page.goto('/');
     const nav = desktopNav(page);
     await nav.getByRole('button', { name: 'About' }).hover();
     await expect(nav.getByRole('link', { name: 'Frequently Asked Questions' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'About Us' })).toBeVisible();
-    // Hydration has happened by now (first pointer event); state keeps the menu in sync.
+    // The menu script ran as the page loaded; its state keeps the menu in sync.
     await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
     await expect(nav.getByRole('button', { name: 'About' })).toHaveAttribute('aria-expanded', 'true');
 
@@ -163,10 +163,14 @@ test.describe('desktop header', () => {
   test('keyboard: Enter toggles, Tab reaches links, Escape closes and returns focus', async ({ page }) => {
     await page.goto('/pricing');
     const about = desktopNav(page).getByRole('button', { name: 'About' });
-    // Focus wakes the island; the menu that focus opened (CSS, before hydration) stays open.
     await about.focus();
     await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
+    // Enhanced (the menu script runs as the page loads), a menu button is a disclosure: focus
+    // alone opens nothing, Enter does.
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
     await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'About Us' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(about).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('link', { name: 'About Us' })).toBeHidden();
@@ -194,7 +198,9 @@ test.describe('desktop header', () => {
 test.describe('mobile header', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the toggle opens an accordion; states expand and collapse; a link closes the menu', async ({ page }) => {
+  test('the toggle opens an accordion; each state leads to its state page; a link closes the menu', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.locator('summary', { hasText: 'Menu' });
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -202,18 +208,23 @@ test.describe('mobile header', () => {
     await toggle.click();
     await expect(mobileNav).toBeVisible();
     await mobileNav.locator('summary', { hasText: 'Top Locations' }).click();
-    const florida = mobileNav.locator('summary', { hasText: 'Florida' });
+    // The states with their city counts; the cities themselves are on each state's page.
+    const florida = mobileNav.getByRole('link', { name: /^Florida/ });
+    await expect(florida).toBeVisible();
+    await expect(florida).toContainText('20 cities');
+    await expect(mobileNav.getByRole('link', { name: 'Winter Park' })).toHaveCount(0);
     await florida.click();
-    await expect(mobileNav.getByRole('link', { name: 'Winter Park' })).toBeVisible();
-    await florida.click();
-    await expect(mobileNav.getByRole('link', { name: 'Winter Park' })).toBeHidden();
-    await florida.click();
-    await mobileNav.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL('/locations/florida');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Winter Park' }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL('/pricing');
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });
 
-  test('once hydrated, choosing a link or pressing Escape closes the menu', async ({ page }) => {
+  test('once enhanced, choosing a link or pressing Escape closes the menu', async ({ page }) => {
     await page.goto('/');
     const toggle = page.locator('summary', { hasText: 'Menu' });
     await toggle.click();

@@ -1,18 +1,20 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  aboutMenu,
-  allServices,
-  getStarted,
-  headerLinks,
-  locationHref,
-  type NavLink,
-  type NavState,
-} from '../../data/navigation.ts';
+import type { ReactNode } from 'react';
+import { aboutMenu, getStarted, headerLinks, type NavLink } from '../../data/navigation.ts';
 
+/**
+ * The catalogue-driven lists (services, states and cities) arrive as HTML from Astro slots
+ * (src/components/layout/Header*.astro), which read the catalogues on the server.
+ */
 export interface SiteHeaderProps {
   brand: string;
-  services: readonly NavLink[];
-  states: readonly NavState[];
+  /** The services, then the overview page (desktop dropdown). */
+  services?: ReactNode;
+  /** The same list for the mobile menu. */
+  mobileServices?: ReactNode;
+  /** Top Locations: each state with its two-column city list (desktop mega-menu). */
+  locations?: ReactNode;
+  /** Top Locations on a phone: the states, each leading to its state page. */
+  mobileLocations?: ReactNode;
   /** The account link (static HTML from an Astro slot, which the server may personalise). */
   account?: ReactNode;
   /** The same link for the mobile menu. */
@@ -20,70 +22,31 @@ export interface SiteHeaderProps {
 }
 
 type MenuId = 'about' | 'services' | 'locations';
-/**
- * The open desktop menu. `hover`: opened by the mouse resting on it, closes when the mouse
- * leaves. `pinned`: opened by a click or the keyboard, stays until Escape, a second click,
- * a click elsewhere or focus leaving it. A click on a menu the mouse opened pins it.
- */
-type OpenMenu = { id: MenuId; mode: 'hover' | 'pinned' } | null;
-type SetOpenMenu = (update: (current: OpenMenu) => OpenMenu) => void;
 
 /**
- * The sticky site header. Its server HTML works with no JavaScript: desktop dropdowns
- * open on hover and keyboard focus through CSS, and the mobile menu is built of
- * <details>. Hydrated (client:interaction), it adds aria-expanded state, click
- * toggles, Escape to close, and closes the mobile menu when a link is chosen.
+ * The sticky site header, rendered on the server only: it ships no React. Its HTML works with no
+ * JavaScript: desktop dropdowns open on hover and keyboard focus through CSS, and the mobile menu
+ * is built of <details>. On pages that ship JavaScript, HeaderMenus.astro (header-menus.ts) adds
+ * aria-expanded state, click toggles, Escape to close, and closes the mobile menu when a link is
+ * chosen.
  */
-export default function SiteHeader({ brand, services, states, account, mobileAccount }: SiteHeaderProps) {
-  const [open, setOpen] = useState<OpenMenu>(null);
-  const [enhanced, setEnhanced] = useState(false);
-  const desktopRef = useRef<HTMLUListElement>(null);
-  const mobileRef = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    // Hydration happens on the first pointer or focus event, often while a CSS-opened
-    // menu is under the pointer: keep that menu open as state takes over from CSS.
-    const hovered = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:hover');
-    const focused = desktopRef.current?.querySelector<HTMLElement>('.nav-dropdown:focus-within');
-    const active = hovered ?? focused;
-    if (active?.dataset.menu) setOpen({ id: active.dataset.menu as MenuId, mode: hovered ? 'hover' : 'pinned' });
-    setEnhanced(true);
-  }, []);
-
-  const pinned = open?.mode === 'pinned';
-  useEffect(() => {
-    // A pinned menu closes on a press anywhere else (Safari never focuses a clicked
-    // button, so blur alone would leave it open).
-    if (!pinned) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!desktopRef.current?.contains(event.target as Node)) setOpen(() => null);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [pinned]);
-
-  const closeMobile = () => {
-    if (mobileRef.current) mobileRef.current.open = false;
-  };
-
-  const onMobileKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key === 'Escape' && mobileRef.current?.open) {
-      closeMobile();
-      mobileRef.current.querySelector('summary')?.focus();
-    }
-  };
-
+export default function SiteHeader({
+  brand,
+  services,
+  mobileServices,
+  locations,
+  mobileLocations,
+  account,
+  mobileAccount,
+}: SiteHeaderProps) {
   const dropdown = (id: MenuId, label: string, panel: ReactNode, panelClass = 'min-w-60') => (
-    <Dropdown id={id} label={label} open={open?.id === id} setOpen={setOpen} panelClass={panelClass}>
+    <Dropdown id={id} label={label} panelClass={panelClass}>
       {panel}
     </Dropdown>
   );
 
   return (
-    <header
-      className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white"
-      data-enhanced={enhanced || undefined}
-    >
+    <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <a
           href="/"
@@ -94,47 +57,11 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
         </a>
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul ref={desktopRef} className="flex items-center gap-1">
+          <ul className="nav-dropdowns flex items-center gap-1">
             {dropdown('about', 'About', <LinkList links={aboutMenu} />)}
-            {dropdown('services', 'Services', <ServiceLinks services={services} />, 'min-w-72')}
-            {dropdown(
-              'locations',
-              'Top Locations',
-              // Hover intent (global.css): a city list stays up briefly after the pointer
-              // leaves its state, so a diagonal path across the other states reaches it.
-              <ul className="nav-states relative w-56 py-2">
-                {states.map((state) => (
-                  <li key={state.slug} className="nav-state">
-                    <a
-                      href={locationHref(state.slug)}
-                      className="flex items-center justify-between px-4 py-2 text-slate-800 no-underline hover:bg-brand-50"
-                    >
-                      {state.name}
-                      <span aria-hidden="true">›</span>
-                    </a>
-                    <div className="nav-panel absolute top-0 left-full w-[26rem] rounded-lg border border-slate-200 bg-white shadow-lg">
-                      <div className="nav-city-scroller max-h-80 overflow-y-auto rounded-lg">
-                        <ul aria-label={`Cities in ${state.name}`} className="grid grid-cols-2 gap-x-2 p-2">
-                          {state.cities.map((city) => (
-                            <li key={city.slug}>
-                              <a
-                                href={locationHref(state.slug, city.slug)}
-                                className="block rounded px-3 py-1.5 text-sm text-slate-700 no-underline hover:bg-brand-50 hover:text-brand-800"
-                              >
-                                {city.name}
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                        <p aria-hidden="true" className="nav-scroll-hint">
-                          <span>More cities below</span>
-                        </p>
-                      </div>
-                    </div>
-                  </li>
-                ))}
-              </ul>,
-            )}
+            {dropdown('services', 'Services', services, 'min-w-72')}
+            {/* Hover intent for the city lists lives in global.css (.nav-state). */}
+            {dropdown('locations', 'Top Locations', locations)}
             {headerLinks.map((link) => (
               <li key={link.href}>
                 <a
@@ -153,52 +80,21 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
           <a href={getStarted.href} className="btn-primary hidden sm:inline-flex">
             {getStarted.label}
           </a>
-          <details ref={mobileRef} className="mobile-menu lg:hidden" onKeyDown={onMobileKeyDown}>
+          <details className="mobile-menu lg:hidden">
             <summary className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 font-semibold text-slate-800">
               <MenuIcon />
               Menu
             </summary>
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation: the links inside handle keys themselves; this only closes the menu after one is followed */}
             <nav
               aria-label="Mobile"
               className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a')) closeMobile();
-              }}
             >
               <ul className="divide-y divide-slate-100">
                 <MobileSection label="About">
                   <LinkList links={aboutMenu} />
                 </MobileSection>
-                <MobileSection label="Services">
-                  <ServiceLinks services={services} />
-                </MobileSection>
-                <MobileSection label="Top Locations">
-                  <ul>
-                    {states.map((state) => (
-                      <li key={state.slug}>
-                        <details className="mobile-state">
-                          <summary className="flex min-h-11 items-center justify-between py-2 pl-4 font-medium text-slate-800">
-                            {state.name}
-                            <Chevron />
-                          </summary>
-                          <ul className="grid grid-cols-2 gap-x-2 pb-2 pl-6">
-                            {state.cities.map((city) => (
-                              <li key={city.slug}>
-                                <a
-                                  href={locationHref(state.slug, city.slug)}
-                                  className="block py-2 text-slate-700 no-underline hover:text-brand-700"
-                                >
-                                  {city.name}
-                                </a>
-                              </li>
-                            ))}
-                          </ul>
-                        </details>
-                      </li>
-                    ))}
-                  </ul>
-                </MobileSection>
+                <MobileSection label="Services">{mobileServices}</MobileSection>
+                <MobileSection label="Top Locations">{mobileLocations}</MobileSection>
                 {headerLinks.map((link) => (
                   <li key={link.href}>
                     <a
@@ -225,55 +121,19 @@ export default function SiteHeader({ brand, services, states, account, mobileAcc
 interface DropdownProps {
   id: MenuId;
   label: string;
-  open: boolean;
-  setOpen: SetOpenMenu;
   panelClass: string;
   children: ReactNode;
 }
 
-function Dropdown({ id, label, open, setOpen, panelClass, children }: DropdownProps) {
-  const buttonRef = useRef<HTMLButtonElement>(null);
+function Dropdown({ id, label, panelClass, children }: DropdownProps) {
   const panelId = `menu-${id}`;
-  const close = () => setOpen((current) => (current?.id === id ? null : current));
-
   return (
-    <li
-      className="nav-dropdown relative"
-      data-menu={id}
-      data-open={open || undefined}
-      onPointerEnter={(e) => {
-        if (e.pointerType === 'mouse') setOpen((current) => (current?.id === id ? current : { id, mode: 'hover' }));
-      }}
-      onPointerLeave={(e) => {
-        if (e.pointerType === 'mouse')
-          setOpen((current) => (current?.id === id && current.mode === 'hover' ? null : current));
-      }}
-      onBlur={(e: FocusEvent<HTMLLIElement>) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          close();
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <li className="nav-dropdown relative" data-menu={id}>
       <button
-        ref={buttonRef}
         type="button"
         className="flex min-h-11 items-center gap-1 rounded-md px-3 py-2 font-medium text-slate-800 hover:text-brand-700"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={panelId}
-        onClick={(e) => {
-          // The mouse opened the menu on its way to this click: the click keeps it open
-          // (pins it). A key press (Enter, Space: detail 0) or a click on a pinned menu closes it.
-          const pointer = e.detail > 0;
-          setOpen((current) => {
-            if (current?.id !== id) return { id, mode: 'pinned' };
-            return current.mode === 'hover' && pointer ? { id, mode: 'pinned' } : null;
-          });
-        }}
       >
         {label}
         <Chevron />
@@ -302,23 +162,6 @@ function LinkList({ links }: { links: readonly NavLink[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The services, then the overview page that lists them all. */
-function ServiceLinks({ services }: { services: readonly NavLink[] }) {
-  return (
-    <>
-      <LinkList links={services} />
-      <p className="border-t border-slate-100 py-2">
-        <a
-          href={allServices.href}
-          className="block px-4 py-2 font-semibold text-brand-700 no-underline hover:bg-brand-50 hover:text-brand-800"
-        >
-          {allServices.label}
-        </a>
-      </p>
-    </>
   );
 }
 
