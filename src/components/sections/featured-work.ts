@@ -1,20 +1,11 @@
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { projectsInOrder, type Project } from '../../features/portfolio/projects.ts';
+import { casePath } from '../../features/portfolio/theme.ts';
 
-export type PortfolioEntry = CollectionEntry<'portfolio'>;
-
-/**
- * The portfolio in its order (/portfolio's), and the one project the home page's hero shows: the
- * first with screenshots, else the first. Empty until the collection has entries.
- */
-export async function portfolioInOrder(): Promise<PortfolioEntry[]> {
-  const entries = await getCollection('portfolio');
-  return entries.sort((a, b) => a.data.order - b.data.order);
-}
-
-export async function featuredWork(): Promise<PortfolioEntry | undefined> {
-  const entries = await portfolioInOrder();
+/** The one project the home page's hero shows: the first with screenshots, else the first. */
+export async function featuredWork(): Promise<Project | undefined> {
+  const entries = await projectsInOrder();
   return entries.find((entry) => entry.data.images) ?? entries[0];
 }
 
 /** A project's case study. */
-export const caseStudyHref = (entry: PortfolioEntry) => `/portfolio/${entry.id}`;
+export const caseStudyHref = (entry: Project) => casePath(entry.id);
