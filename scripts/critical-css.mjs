@@ -1,7 +1,8 @@
 // After `astro build` (run by scripts/precompress.mjs, before it compresses): every prerendered
 // page keeps only the inline CSS rules it can use. Astro inlines the whole stylesheet into every
 // page (astro.config.ts, `inlineStylesheets: 'always'`); pruned, a page's HTML and CSS fit the
-// first round trip. The CSP style hashes in _headers.json follow the new <style> contents.
+// first round trip. Each route's CSP in _headers.json then lists only the hashes of the inline
+// scripts and styles its page has (pageCsp).
 //
 // Matching is beasties' compiled-sheet engine (compile the stylesheet once, scan each page once),
 // made generous where a static scan cannot see the page a visitor will interact with:
@@ -286,13 +287,40 @@ function addScriptWords(tokens, words) {
   }
 }
 
-/** A style-src (or any) CSP value with changed hashes swapped and removed ones dropped. */
-export function updateCsp(csp, hashes) {
-  let out = csp;
-  for (const [before, after] of hashes) {
-    out = out.split(` ${before}`).join(after && !csp.includes(after) ? ` ${after}` : '');
+/** Script types a browser runs; any other type (application/ld+json) is a data block CSP ignores. */
+const EXECUTABLE_SCRIPT = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
+
+/** The CSP hash sources of the inline scripts and styles a page actually has. */
+export function inlineHashes(html) {
+  const scripts = new Set();
+  for (const [, attrs, body] of html.matchAll(SCRIPT_TAG)) {
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
+    if (EXECUTABLE_SCRIPT.test(type)) scripts.add(cspHash(body));
   }
-  return out;
+  const styles = new Set([...html.matchAll(STYLE_TAG)].map(([, , css]) => cspHash(css)));
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const HASH_SOURCE = /^'sha(?:256|384|512)-[^']*'$/;
+
+/**
+ * A page's CSP with script-src and style-src listing only the page's own inline hashes. Astro's
+ * policy lists every hash the whole site uses (about 1.2 KB of header on every response, a
+ * twelfth of the first round trip); other sources ('self', hosts) are kept as they are.
+ */
+export function pageCsp(csp, html) {
+  const own = inlineHashes(html);
+  return csp
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      const hashes = name === 'script-src' ? own.scripts : name === 'style-src' ? own.styles : null;
+      if (!hashes) return directive;
+      const lead = directive.match(/^\s*/)?.[0] ?? '';
+      return `${lead}${[name, ...sources.filter((s) => !HASH_SOURCE.test(s)), ...hashes].join(' ')}`;
+    })
+    .join(';');
 }
 
 /** '/' for index.html, '/about' for about/index.html, '/404' for 404.html (as html-pages.ts). */
@@ -321,7 +349,7 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     if (!sheets.has(key)) sheets.set(key, compileInlineSheet(css));
     return sheets.get(key);
   };
-  const hashesByRoute = new Map();
+  const htmlByRoute = new Map();
   let before = 0;
   let after = 0;
   let reused = 0;
@@ -342,19 +370,19 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
       result = pruneHtml(html, { scriptWords: await words.forPage(html), compile });
       await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
     }
-    const { html: pruned, hashes } = result;
+    const { html: pruned } = result;
     before += html.length;
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
-    if (hashes.size) hashesByRoute.set(routeFor(file), hashes);
+    htmlByRoute.set(routeFor(file), pruned);
   }
-  if (hashesByRoute.size && existsSync(headersFile)) {
+  if (existsSync(headersFile)) {
     const routes = JSON.parse(await readFile(headersFile, 'utf8'));
     for (const route of routes) {
-      const hashes = hashesByRoute.get(route.pathname);
-      if (!hashes) continue;
+      const html = htmlByRoute.get(route.pathname);
+      if (html === undefined) continue;
       for (const header of route.headers) {
-        if (header.key.toLowerCase() === 'content-security-policy') header.value = updateCsp(header.value, hashes);
+        if (header.key.toLowerCase() === 'content-security-policy') header.value = pageCsp(header.value, html);
       }
     }
     await writeFile(headersFile, `${JSON.stringify(routes, null, '\t')}\n`);

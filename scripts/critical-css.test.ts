@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cspHash, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
+import { cspHash, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
 
 const CSS = [
   '@layer theme,base,utilities;',
@@ -124,8 +124,35 @@ describe('ScriptWords', () => {
   });
 });
 
+describe('pageCsp', () => {
+  const SITE_CSP =
+    "default-src 'self'; script-src 'self' https://js.example 'sha256-a=' 'sha256-b='; style-src 'self' 'sha256-c='; frame-ancestors 'none'";
+
+  test('lists the hashes of the inline scripts and styles the page runs, and only those', () => {
+    const menu = 'document.body.dataset.ready = "1";';
+    const module = 'import("/x.js");';
+    const css = '.a{color:red}';
+    const html = `<html><head><style>${css}</style>
+      <script type="application/ld+json">{"@type":"Organization"}</script>
+      <script type="module" src="/_astro/island.js"></script></head>
+      <body><script>${menu}</script><script type="module">${module}</script></body></html>`;
+    const csp = pageCsp(SITE_CSP, html);
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' https://js.example ${cspHash(menu)} ${cspHash(module)}; style-src 'self' ${cspHash(css)}; frame-ancestors 'none'`,
+    );
+    // JSON-LD is a data block: the browser never runs it, so it needs no hash.
+    expect(csp).not.toContain(cspHash('{"@type":"Organization"}'));
+  });
+
+  test('a page without inline code allows only its sources', () => {
+    expect(pageCsp(SITE_CSP, '<p>Plain</p>')).toBe(
+      "default-src 'self'; script-src 'self' https://js.example; style-src 'self'; frame-ancestors 'none'",
+    );
+  });
+});
+
 describe('pruneBuild', () => {
-  test('prunes every prerendered page and swaps its CSP style hash in _headers.json', async () => {
+  test('prunes every prerendered page and lists only its own hashes in _headers.json', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'critical-css-build-'));
     mkdirSync(join(outDir, 'client', 'about'), { recursive: true });
     writeFileSync(join(outDir, 'client', 'about', 'index.html'), page(BODY));
@@ -140,7 +167,8 @@ describe('pruneBuild', () => {
     const value = route.headers[0].value as string;
     expect(value).toContain(cspHash(styleOf(pruned)));
     expect(value).not.toContain(cspHash(CSS));
-    expect(value).toContain("'sha256-other='");
+    // Hashes of scripts or styles this page does not have are not allowed on it.
+    expect(value).not.toContain("'sha256-other='");
     // A second run (from the cache, on already pruned pages) changes nothing.
     await pruneBuild({ outDir, cacheDir: join(outDir, 'cache') });
     expect(readFileSync(join(outDir, 'client', 'about', 'index.html'), 'utf8')).toBe(pruned);
