@@ -1,7 +1,7 @@
 // After `astro build` (run by scripts/precompress.mjs, before it compresses): every prerendered
 // page keeps only the inline CSS rules it can use. Astro inlines the whole stylesheet into every
 // page (astro.config.ts, `inlineStylesheets: 'always'`); pruned, a page's HTML and CSS fit the
-// first round trip. Each route's CSP in _headers.json then lists only the hashes of the inline
+// first round trip. Its utility classes then get short names (scripts/class-names.mjs). Each route's CSP in _headers.json then lists only the hashes of the inline
 // scripts and styles its page has (pageCsp).
 //
 // Matching is beasties' compiled-sheet engine (compile the stylesheet once, scan each page once),
@@ -24,12 +24,13 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileSheet } from 'beasties/compiler';
 import { collectPrograms, renderCriticalCss, scanHtml } from 'beasties/runtime';
+import { shortenClassNames } from './class-names.mjs';
 
 // beasties' own CSS parser (a dependency of beasties, resolved from it, not from us).
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '2';
+const VERSION = '3';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
@@ -367,7 +368,9 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     );
     if (result) reused += 1;
     else {
-      result = pruneHtml(html, { scriptWords: await words.forPage(html), compile });
+      const scriptWords = await words.forPage(html);
+      result = pruneHtml(html, { scriptWords, compile });
+      result.html = shortenClassNames(result.html, { keep: scriptWords });
       await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
     }
     const { html: pruned } = result;
