@@ -329,6 +329,15 @@ function checkBuild() {
     }`,
   );
 
+  // An HTML comment in a component ships in every page that renders it (write {/* */} instead).
+  const commented = pages.filter((p) => /<!--(?!\[)/.test(readFileSync(p.file, 'utf8')));
+  check(
+    'every public page',
+    'no HTML comments',
+    commented.length === 0,
+    commented.length ? `${commented.length} pages, e.g. ${commented[0].path}` : `${pages.length} pages`,
+  );
+
   const fontsDir = join(CLIENT_DIR, 'fonts');
   const fonts = existsSync(fontsDir) ? readdirSync(fontsDir).filter((f) => f.endsWith('.woff2')) : [];
   for (const font of fonts) {

@@ -30,7 +30,7 @@ import { shortenClassNames } from './class-names.mjs';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '3';
+const VERSION = '4';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
@@ -49,6 +49,17 @@ const NOT_ARGUMENT = /:not\((?:[^()]|\([^()]*\))*\)/g;
 const INPUT_PSEUDO =
   /^::?(?:file-selector-button|-webkit-(?:search|date|datetime|calendar|inner-spin|outer-spin)|-moz-ui-invalid)/;
 const CUSTOM_PROPERTY_USE = /var\(\s*(--[\w-]+)/g;
+/** Preflight's rules for the parts of one kind of <input>, and the types that have those parts. */
+const INPUT_PART_TYPES = [
+  [
+    /^::-webkit-(?:date-and-time-value|datetime-edit|calendar-picker-indicator)/,
+    ['date', 'time', 'datetime-local', 'month', 'week'],
+  ],
+  [/^::file-selector-button/, ['file']],
+  [/^::-webkit-search-/, ['search']],
+  [/^::-webkit-(?:inner|outer)-spin-button/, ['number']],
+];
+const INPUT_TYPE = /<input\b[^>]*\stype=["']?([\w-]+)/gi;
 
 /** sha256-<base64> of a <style> element's text, as CSP spells it. */
 export const cspHash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -202,6 +213,8 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
   const markup = html.replace(STYLE_TAG, '$1$3');
   const tokens = scanHtml(markup, programs, { chars: false });
   addScriptWords(tokens, words);
+  const inputTypes = new Set([...markup.matchAll(INPUT_TYPE)].map(([, type]) => type.toLowerCase()));
+  for (const word of words) inputTypes.add(word);
   // Custom properties read outside the stylesheet: style attributes, scripts.
   const outside = new Set([...markup.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name));
   for (const word of words) if (word.includes('--')) for (const [name] of word.matchAll(/--[\w-]+/g)) outside.add(name);
@@ -213,7 +226,7 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
   styles.forEach((match, i) => {
     const [whole, open, css, close] = match;
     const license = LICENSE_COMMENT.exec(css)?.[1] ?? '';
-    const critical = pruneCustomProperties(criticals[i] ?? '', outside);
+    const critical = pruneCustomProperties(pruneInputParts(criticals[i] ?? '', inputTypes), outside);
     const pruned = critical ? `${license}${critical}` : '';
     out += html.slice(last, match.index);
     if (pruned) out += `${open}${pruned}${close}`;
@@ -222,6 +235,24 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
   });
   out += html.slice(last);
   return { html: out, hashes };
+}
+
+/**
+ * The CSS without preflight's rules for date, file, search and number inputs when the page has
+ * none of that type (a text field keeps every rule an <input> may use otherwise): a contact form
+ * does not need the date picker's eleven rules. A type named by a script counts as present.
+ * @param {string} css
+ * @param {Set<string>} inputTypes
+ */
+export function pruneInputParts(css, inputTypes) {
+  if (!css.includes('::')) return css;
+  const unused = (selector) =>
+    INPUT_PART_TYPES.some(([part, types]) => part.test(selector) && !types.some((type) => inputTypes.has(type)));
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.selectors.every(unused)) rule.remove();
+  });
+  return root.toString();
 }
 
 /**

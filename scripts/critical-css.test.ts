@@ -72,6 +72,15 @@ describe('pruneHtml', () => {
     expect(css).not.toContain('.toast');
   });
 
+  test('keeps the date picker’s rules only where a date-like input is (or a script may add one)', () => {
+    const withText = styleOf(pruneHtml(page('<input type="text" name="q">')).html);
+    expect(withText).not.toContain('::-webkit-datetime-edit');
+    const withDate = styleOf(pruneHtml(page('<input type="date" name="d">')).html);
+    expect(withDate).toContain('::-webkit-datetime-edit{padding:0}');
+    const scripted = styleOf(pruneHtml(page('<input name="q">'), { scriptWords: new Set(['date']) }).html);
+    expect(scripted).toContain('::-webkit-datetime-edit{padding:0}');
+  });
+
   test('leaves no stray semicolon between block at-rules (it would void the next rule)', () => {
     expect(css).not.toMatch(/\};/);
   });

@@ -112,9 +112,9 @@ test.describe('admin dashboard', () => {
     await expect(page.getByText('You are signed in as')).toBeVisible();
 
     await page.goto('/admin');
-    await expect(page).toHaveURL('/?notice=admin-only');
+    await expect(page).toHaveURL('/#admin-only');
     await expect(page.getByRole('status').filter({ hasText: 'That page needs an admin account' })).toBeVisible();
-    // Without the query the notice stays hidden.
+    // Without the fragment the notice stays hidden.
     await page.goto('/');
     await expect(page.getByText('That page needs an admin account')).toBeHidden();
   });

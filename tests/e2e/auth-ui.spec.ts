@@ -124,7 +124,7 @@ test.describe('guards', () => {
     await expect(page.getByText('You are signed in as')).toBeVisible();
     for (const path of ADMIN_ROUTES) {
       await page.goto(path);
-      await expect(page, path).toHaveURL('/?notice=admin-only');
+      await expect(page, path).toHaveURL('/#admin-only');
     }
     await page.goto('/account');
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();

@@ -13,9 +13,9 @@ export function guardFor(path: string): Guard {
 
 /**
  * Where a signed-in customer who opens an admin page lands: the home page, which is static
- * HTML, reveals its "needs an admin account" notice when it sees this query (src/pages/index.astro).
+ * HTML, shows its "needs an admin account" notice while the URL fragment names it (AdminOnlyNotice.astro).
  */
-export const ADMIN_ONLY_REDIRECT = '/?notice=admin-only';
+export const ADMIN_ONLY_REDIRECT = '/#admin-only';
 
 /** /auth?next=… for a page that needs a signed-in user. */
 export const loginRedirect = (url: URL) => `/auth?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
