@@ -12,17 +12,19 @@ const CSS = [
 
 const page = (body: string, css = CSS) => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
 const styleOf = (html: string) => /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
-const classesOf = (html: string, id: string) => new RegExp(`id="${id}" class="([^"]*)"`).exec(html)?.[1].split(' ');
+const classesOf = (html: string, id: string) => new RegExp(`id="${id}" class="([^"]*)"`).exec(html)?.[1]?.split(' ');
 
 describe('mapSelectorClasses', () => {
   test('finds classes with escapes, and none inside attribute selectors or strings', () => {
     const seen: string[] = [];
-    mapSelectorClasses('.sm\\:text-xl>.\\32 xl\\:p-4 a[href$=".pdf"]:not(.x)', (name) => {
+    mapSelectorClasses('.sm\\:text-xl>.\\32 xl\\:p-4 a[href$=".pdf"]:not(.x)', (name: string) => {
       seen.push(name);
       return undefined;
     });
     expect(seen).toEqual(['sm:text-xl', '2xl:p-4', 'x']);
-    expect(mapSelectorClasses('.w-\\[26rem\\] .keep', (n) => (n === 'w-[26rem]' ? 'a' : undefined))).toBe('.a .keep');
+    expect(mapSelectorClasses('.w-\\[26rem\\] .keep', (n: string) => (n === 'w-[26rem]' ? 'a' : undefined))).toBe(
+      '.a .keep',
+    );
   });
 });
 

@@ -72,7 +72,7 @@ test.describe('copy', () => {
     expect(winterPark).toMatch(/Winter Park is about \d+ miles from our Orlando office/);
   });
 
-  test("the site promises a reply in the toast's words: 'shortly', not within a number of hours", () => {
+  test("the site promises a reply in the contact notice's words: 'shortly', not within a number of hours", () => {
     expect(CONTACT.sentDescription).toBe('We will get back to you shortly!');
     expect(site.replyPromise).toBe('We will get back to you shortly.');
     const found = allPages().flatMap((page) =>
