@@ -37,14 +37,6 @@ const FIRST_ROUND_TRIP = 14.6 * KB;
  * (like a real TCP connection) needs a second round trip for byte 14,601 of the response.
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-/**
- * Known gap (issue 12 stays open on it): the home page carries every section the site's
- * specification names (#faq with its five answers, the contact form, the twelve reasons, three
- * testimonials and projects) and is about 20 KB. This ceiling keeps it from growing while it is
- * made to fit; every other public page is held to FIRST_ROUND_TRIP.
- */
-const HOME_PAGE_CEILING = 20.5 * KB;
-const htmlCeiling = (path) => (path === '/' ? HOME_PAGE_CEILING : FIRST_ROUND_TRIP);
 
 /**
  * Pages that ship no JavaScript at all (BaseLayout `interactive: false`): locations, legal
@@ -61,7 +53,7 @@ const kindOf = (path) => (path === '/checkout' ? 'checkout' : isLight(path) ? 'l
 
 const BUDGETS = {
   renderBlocking: 0,
-  // Every public page: HTML and inline CSS in the first round trip (the home page: HOME_PAGE_CEILING).
+  // Every public page: HTML and inline CSS in the first round trip.
   htmlBrotli: { light: FIRST_ROUND_TRIP, public: FIRST_ROUND_TRIP, checkout: 30 * KB },
   jsBeforeInteraction: { light: 0, public: 10 * KB, checkout: 60 * KB },
   // The menu island (about 60 KB) on top of what the class may load before any interaction.
@@ -291,21 +283,13 @@ const scriptsIn = (html) =>
 /** Budgets checked on the build itself, over every page rather than the measured few. */
 function checkBuild() {
   const pages = publicPages().map((p) => ({ ...p, brotli: pageBrotli(p.file) }));
-  const over = pages.filter((p) => p.brotli > htmlCeiling(p.path)).sort((a, b) => b.brotli - a.brotli);
-  const others = pages.filter((p) => p.path !== '/');
-  const largest = [...others].sort((a, b) => b.brotli - a.brotli)[0];
-  const home = pages.find((p) => p.path === '/');
+  const over = pages.filter((p) => p.brotli > FIRST_ROUND_TRIP).sort((a, b) => b.brotli - a.brotli);
+  const largest = [...pages].sort((a, b) => b.brotli - a.brotli)[0];
   check(
-    'every public page but /',
+    'every public page',
     `HTML brotli <= ${kb(FIRST_ROUND_TRIP)}`,
-    others.length > 0 && over.every((p) => p.path === '/'),
-    `${others.length} pages, ${over.filter((p) => p.path !== '/').length} over; largest ${largest ? `${kb(largest.brotli)} (${largest.path})` : 'n/a'}`,
-  );
-  check(
-    '/ (known gap: over the first round trip)',
-    `HTML brotli <= ${kb(HOME_PAGE_CEILING)}`,
-    home !== undefined && home.brotli <= HOME_PAGE_CEILING,
-    home ? kb(home.brotli) : 'missing',
+    pages.length > 0 && over.length === 0,
+    `${pages.length} pages, ${over.length} over; largest ${largest ? `${kb(largest.brotli)} (${largest.path})` : 'n/a'}`,
   );
   if (over.length) {
     notes.push(`Pages over ${kb(FIRST_ROUND_TRIP)} brotli (HTML with inline CSS), largest first:`);
@@ -367,7 +351,12 @@ function responseBytes(path) {
   });
 }
 
-/** Every public page's first response (headers and body) against the first round trip. */
+/**
+ * Every public page's first response, headers and body, against the first round trip. The home
+ * page is reported, not held to it: its HTML fits 14.6 KB of brotli, but with the ~1 KB of
+ * response headers (the security policy mostly) it needs a second round trip in the simulation;
+ * what that costs it is measured by Lighthouse's LCP budget below.
+ */
 async function checkFirstRoundTrip() {
   const sizes = [];
   for (const { path } of publicPages()) sizes.push({ path, ...(await responseBytes(path)) });
@@ -401,8 +390,8 @@ try {
     );
     check(
       path,
-      `HTML brotli <= ${kb(Math.max(BUDGETS.htmlBrotli[kind], path === '/' ? HOME_PAGE_CEILING : 0))}`,
-      weight.htmlBrotli <= Math.max(BUDGETS.htmlBrotli[kind], path === '/' ? HOME_PAGE_CEILING : 0),
+      `HTML brotli <= ${kb(BUDGETS.htmlBrotli[kind])}`,
+      weight.htmlBrotli <= BUDGETS.htmlBrotli[kind],
       kb(weight.htmlBrotli),
     );
     check(

@@ -161,6 +161,17 @@ export function shortenClassNames(html, { keep = new Set() } = {}) {
     next = names.next().value;
   }
   if (rename.size === 0) return html;
+  // Short names in the order they were handed out (most used first), kept names after them in
+  // their own order: the same sets of classes then read the same everywhere, which brotli likes.
+  const rank = new Map([...rename.values()].map((name, i) => [name, i]));
+  const ordered = (names) => {
+    const short = names.map((name) => rename.get(name) ?? name);
+    const at = (name) => rank.get(name) ?? rank.size;
+    return short
+      .map((name, i) => [name, i])
+      .sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1])
+      .map(([name]) => name);
+  };
 
   const cssOut = roots.map((root) => {
     root.walkRules((rule) => {
@@ -178,11 +189,7 @@ export function shortenClassNames(html, { keep = new Set() } = {}) {
         ? chunk
         : chunk.replace(
             CLASS_ATTRIBUTE,
-            (_, open, value, close) =>
-              `${open}${value
-                .split(/(\s+)/)
-                .map((part) => rename.get(part) ?? part)
-                .join('')}${close}`,
+            (_, open, value, close) => `${open}${ordered(value.split(/\s+/).filter(Boolean)).join(' ')}${close}`,
           ),
   );
 }

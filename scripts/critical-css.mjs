@@ -30,7 +30,7 @@ import { shortenClassNames } from './class-names.mjs';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '4';
+const VERSION = '6';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
@@ -219,14 +219,17 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
   const outside = new Set([...markup.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name));
   for (const word of words) if (word.includes('--')) for (const [name] of word.matchAll(/--[\w-]+/g)) outside.add(name);
   const criticals = compiled.map(({ sheet }) => renderCriticalCss(sheet, tokens, { keyframes: 'all' }).css);
-  // A property may be declared in one <style> and read in another (a theme, then its rules).
-  for (const css of criticals) for (const [, name] of css.matchAll(CUSTOM_PROPERTY_USE)) outside.add(name);
+  // A property may be declared in one <style> and read in another (a theme, then its rules); what
+  // a stylesheet reads of its own declarations is pruneCustomProperties' business (an unused
+  // declaration reading another must not keep that one).
+  const readBy = criticals.map((css) => new Set([...css.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name)));
+  const readElsewhere = (i) => new Set([...outside, ...readBy.filter((_, j) => j !== i).flatMap((set) => [...set])]);
   let out = '';
   let last = 0;
   styles.forEach((match, i) => {
     const [whole, open, css, close] = match;
     const license = LICENSE_COMMENT.exec(css)?.[1] ?? '';
-    const critical = pruneCustomProperties(pruneInputParts(criticals[i] ?? '', inputTypes), outside);
+    const critical = pruneCustomProperties(pruneInputParts(criticals[i] ?? '', inputTypes), readElsewhere(i));
     const pruned = critical ? `${license}${critical}` : '';
     out += html.slice(last, match.index);
     if (pruned) out += `${open}${pruned}${close}`;
@@ -319,6 +322,21 @@ function addScriptWords(tokens, words) {
   }
 }
 
+/** Elements whose text keeps its whitespace (and the code in which it may matter). */
+const RAW_TEXT = /(<(pre|textarea|script|style)\b[\s\S]*?<\/\2>)/gi;
+
+/**
+ * The page with each run of whitespace outside <pre>, <textarea>, <script> and <style> made one
+ * space, as the browser renders it anyway (no prerendered page sets `white-space: pre`).
+ * @param {string} html
+ */
+export function collapseWhitespace(html) {
+  return html
+    .split(RAW_TEXT)
+    .map((part, i) => (i % 3 === 1 ? part : i % 3 === 2 ? '' : part.replace(/\s+/g, ' ')))
+    .join('');
+}
+
 /** Script types a browser runs; any other type (application/ld+json) is a data block CSP ignores. */
 const EXECUTABLE_SCRIPT = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
 
@@ -401,7 +419,7 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     else {
       const scriptWords = await words.forPage(html);
       result = pruneHtml(html, { scriptWords, compile });
-      result.html = shortenClassNames(result.html, { keep: scriptWords });
+      result.html = collapseWhitespace(shortenClassNames(result.html, { keep: scriptWords }));
       await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
     }
     const { html: pruned } = result;

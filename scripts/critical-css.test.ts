@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cspHash, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
+import { collapseWhitespace, cspHash, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
 
 const CSS = [
   '@layer theme,base,utilities;',
@@ -81,6 +81,15 @@ describe('pruneHtml', () => {
     expect(scripted).toContain('::-webkit-datetime-edit{padding:0}');
   });
 
+  test('drops a custom property that only an unused custom property reads', () => {
+    const theme = '@layer theme{:root{--font-mono:monospace;--default-mono:var(--font-mono);--used:1px}}';
+    const html = `<html><head><style>${theme}.x{margin:var(--used)}</style></head><body><p class="x">x</p></body></html>`;
+    const pruned = styleOf(pruneHtml(html).html);
+    expect(pruned).toContain('--used:1px');
+    expect(pruned).not.toContain('--default-mono');
+    expect(pruned).not.toContain('--font-mono');
+  });
+
   test('leaves no stray semicolon between block at-rules (it would void the next rule)', () => {
     expect(css).not.toMatch(/\};/);
   });
@@ -130,6 +139,16 @@ describe('ScriptWords', () => {
       expect(words.has(word), word).toBe(true);
     }
     expect(words.has('not-a-class')).toBe(false);
+  });
+});
+
+describe('collapseWhitespace', () => {
+  test('makes each run of whitespace one space, except where it is kept', () => {
+    const html =
+      '<p>Call  us\n   today</p>\n\n<pre>a\n  b</pre> <textarea>x\n  y</textarea><script>let a =\n  1;</script><style>a{ }\n</style>';
+    expect(collapseWhitespace(html)).toBe(
+      '<p>Call us today</p> <pre>a\n  b</pre> <textarea>x\n  y</textarea><script>let a =\n  1;</script><style>a{ }\n</style>',
+    );
   });
 });
 

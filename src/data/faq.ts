@@ -28,7 +28,7 @@ export function faqFor(reading: PricingReading): FaqItem[] {
     {
       question: 'Will my website work on phones and show up on Google?',
       answer:
-        'Yes. Every site is built mobile-first, loads fast on slow connections, and ships with the search foundation Google expects: page titles, descriptions, a sitemap and structured data. Ongoing SEO and local SEO are available as separate services.',
+        'Yes. Every site is built mobile-first, loads fast on a weak signal and ships with what Google reads: titles, descriptions, a sitemap and structured data. Ongoing SEO is a separate service.',
     },
     {
       question: 'Do I own my website?',

@@ -25,26 +25,26 @@ export const helpFeatures = [
   {
     icon: 'search',
     title: 'Built to be found',
-    text: 'Clean code, fast pages and the structured data Google reads, so nearby customers find you when they search.',
+    text: 'Fast pages and the structured data Google reads, so nearby customers find you.',
   },
   {
     icon: 'phone',
     title: 'Made for phones',
-    text: 'Most of your visitors are on a phone, often on a weak signal. Every page is designed for a small screen first and loads fast.',
+    text: 'Most visitors are on a phone, often on a weak signal: every page is designed for a small screen first.',
   },
   {
     icon: 'care',
     title: 'Looked after for you',
-    text: 'Hosting, security updates, backups and content changes are handled by people who answer the phone.',
+    text: 'Hosting, updates, backups and content changes, handled by people who answer the phone.',
   },
 ] as const;
 
 export const steps = [
-  { title: 'Schedule a Call', text: 'A free 20-minute call to learn about your business, your customers and your goals.' },
-  { title: 'Discuss Requirements', text: 'We agree on pages, features, timeline and price in writing, with no surprises later.' },
+  { title: 'Schedule a Call', text: 'A free 20-minute call about your business and your goals.' },
+  { title: 'Discuss Requirements', text: 'Pages, features, timeline and price, agreed in writing.' },
   {
     title: 'Complete Intake & Payment',
-    text: 'Fill in a short intake form with your content, logo and photos, and complete payment securely online.',
+    text: 'A short intake form for your content, logo and photos, and secure payment online.',
   },
   {
     title: `Website Delivery within ${pricing.delivery.short}`,

@@ -35,7 +35,6 @@ const [weekdays = '', ...weekend] = openHours;
 
 export const site = {
   brand: 'Palmetto Web Studio',
-  tagline: 'Websites that win local customers',
   /** The home page's <title> before ' | {brand}'. */
   homeTitle: 'Orlando Web Design for Small Businesses',
   blurb:

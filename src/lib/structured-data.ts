@@ -22,14 +22,16 @@ const postalAddress = {
   addressCountry: site.address.country,
 };
 
-/** The agency itself, on every page. */
+/**
+ * The agency itself, on every page: what search engines use for a local business (no slogan or
+ * founding year: nothing reads them, and every page would carry them).
+ */
 export function organization(): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': ORG_ID,
     name: site.brand,
-    slogan: site.tagline,
     description: site.blurb,
     url: site.origin,
     logo: absoluteUrl('/logo.svg'),
@@ -46,7 +48,6 @@ export function organization(): JsonLd {
     })),
     areaServed: ['Florida', 'New York', 'Texas', 'United States'],
     sameAs: Object.values(site.social),
-    foundingDate: String(site.founded),
   };
 }
 

@@ -25,17 +25,22 @@ test.describe('metadata and structured data', () => {
     });
   }
 
-  test('home page: Offer with priceValidUntil and a five-question FAQPage', async ({ page }) => {
+  test('home page: a five-question FAQPage (the offers are on /pricing)', async ({ page }) => {
     await page.goto('/');
+    const data = await jsonLd(page);
+    const faq = data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] };
+    expect(faq.mainEntity).toHaveLength(5);
+    await expect(page).toHaveTitle(`Orlando Web Design for Small Businesses | ${BRAND}`);
+  });
+
+  test('pricing page: Offer with priceValidUntil', async ({ page }) => {
+    await page.goto('/pricing');
     const data = await jsonLd(page);
     const catalog = data.find((d) => d['@type'] === 'OfferCatalog') as unknown as {
       itemListElement: Record<string, unknown>[];
     };
     expect(catalog.itemListElement.map((o) => o.price)).toEqual(['3800.00', '199.00']);
     expect(catalog.itemListElement.every((o) => o.priceValidUntil === '2025-12-31')).toBe(true);
-    const faq = data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] };
-    expect(faq.mainEntity).toHaveLength(5);
-    await expect(page).toHaveTitle(`Orlando Web Design for Small Businesses | ${BRAND}`);
   });
 
   test('city page: breadcrumb and local ProfessionalService', async ({ page, baseURL }) => {
