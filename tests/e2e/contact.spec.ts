@@ -169,7 +169,7 @@ test.describe('contact form', () => {
     for (const path of ['/', '/contact']) {
       const { html } = builtPage(E2E_BUILDS.main, path);
       expect(html).not.toContain('<astro-island');
-      // Astro's client:interaction directive script.
+      // No hydration directive script either (the site has none that fires on interaction).
       expect(html).not.toContain('"pointerover","pointerdown"');
       // The bundled module waits, inert, in a <template> until the form is used.
       expect(html).toMatch(
