@@ -30,7 +30,7 @@ import { shortenClassNames } from './class-names.mjs';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '6';
+const VERSION = '7';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
@@ -357,20 +357,60 @@ const HASH_SOURCE = /^'sha(?:256|384|512)-[^']*'$/;
 /**
  * A page's CSP with script-src and style-src listing only the page's own inline hashes. Astro's
  * policy lists every hash the whole site uses (about 1.2 KB of header on every response, a
- * twelfth of the first round trip); other sources ('self', hosts) are kept as they are.
+ * twelfth of the first round trip); other sources ('self', hosts) are kept as they are. Never
+ * wider than Astro's: a script is allowed only if Astro's policy allowed it (a <script> written
+ * into content never becomes allowed), a style only if Astro allowed it or the style it was made
+ * from (`lineage`: original hash -> the hash of the pruned, shortened copy that replaced it).
+ * @param {string} csp
+ * @param {string} html
+ * @param {Map<string, string | null>} [lineage]
  */
-export function pageCsp(csp, html) {
+export function pageCsp(csp, html, lineage = new Map()) {
   const own = inlineHashes(html);
+  const allowed = (directive) => {
+    const sources = new Set(
+      directive
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .filter((s) => HASH_SOURCE.test(s)),
+    );
+    for (const [before, after] of lineage) if (after && sources.has(before)) sources.add(after);
+    return sources;
+  };
   return csp
     .split(';')
     .map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
       const hashes = name === 'script-src' ? own.scripts : name === 'style-src' ? own.styles : null;
       if (!hashes) return directive;
+      const permitted = allowed(directive);
       const lead = directive.match(/^\s*/)?.[0] ?? '';
-      return `${lead}${[name, ...sources.filter((s) => !HASH_SOURCE.test(s)), ...hashes].join(' ')}`;
+      const kept = hashes.filter((hash) => permitted.has(hash));
+      return `${lead}${[name, ...sources.filter((s) => !HASH_SOURCE.test(s)), ...kept].join(' ')}`;
     })
     .join(';');
+}
+
+/**
+ * Which style replaced which: each original <style>'s hash -> the hash of the copy the page ends
+ * with (null when pruning removed it). Pruning may drop a style; shortening and collapsing
+ * change styles in place, one for one.
+ * @param {string} original
+ * @param {{ html: string, hashes: Map<string, string | null> }} stage pruneHtml's result
+ * @param {string} final
+ */
+export function styleLineage(original, stage, final) {
+  const hashesOf = (html) => [...html.matchAll(STYLE_TAG)].map(([, , css]) => cspHash(css));
+  const staged = hashesOf(stage.html);
+  const finished = hashesOf(final);
+  const toFinal = new Map(staged.map((hash, i) => [hash, finished[i] ?? null]));
+  return new Map(
+    hashesOf(original).map((hash) => {
+      const pruned = stage.hashes.has(hash) ? stage.hashes.get(hash) : hash;
+      return [hash, pruned ? (toFinal.get(pruned) ?? null) : null];
+    }),
+  );
 }
 
 /** '/' for index.html, '/about' for about/index.html, '/404' for 404.html (as html-pages.ts). */
@@ -418,23 +458,26 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     if (result) reused += 1;
     else {
       const scriptWords = await words.forPage(html);
-      result = pruneHtml(html, { scriptWords, compile });
-      result.html = collapseWhitespace(shortenClassNames(result.html, { keep: scriptWords }));
+      const stage = pruneHtml(html, { scriptWords, compile });
+      const final = collapseWhitespace(shortenClassNames(stage.html, { keep: scriptWords }));
+      result = { html: final, hashes: styleLineage(html, stage, final) };
       await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
     }
-    const { html: pruned } = result;
+    const { html: pruned, hashes: lineage } = result;
     before += html.length;
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
-    htmlByRoute.set(routeFor(file), pruned);
+    htmlByRoute.set(routeFor(file), { html: pruned, lineage });
   }
   if (existsSync(headersFile)) {
     const routes = JSON.parse(await readFile(headersFile, 'utf8'));
     for (const route of routes) {
-      const html = htmlByRoute.get(route.pathname);
-      if (html === undefined) continue;
+      const page = htmlByRoute.get(route.pathname);
+      if (page === undefined) continue;
       for (const header of route.headers) {
-        if (header.key.toLowerCase() === 'content-security-policy') header.value = pageCsp(header.value, html);
+        if (header.key.toLowerCase() === 'content-security-policy') {
+          header.value = pageCsp(header.value, page.html, page.lineage);
+        }
       }
     }
     await writeFile(headersFile, `${JSON.stringify(routes, null, '\t')}\n`);

@@ -153,23 +153,35 @@ describe('collapseWhitespace', () => {
 });
 
 describe('pageCsp', () => {
-  const SITE_CSP =
-    "default-src 'self'; script-src 'self' https://js.example 'sha256-a=' 'sha256-b='; style-src 'self' 'sha256-c='; frame-ancestors 'none'";
+  const menu = 'document.body.dataset.ready = "1";';
+  const module = 'import("/x.js");';
+  const css = '.a{color:red}';
+  const SITE_CSP = `default-src 'self'; script-src 'self' https://js.example ${cspHash(menu)} ${cspHash(module)} 'sha256-a='; style-src 'self' ${cspHash(css)} 'sha256-c='; frame-ancestors 'none'`;
 
   test('lists the hashes of the inline scripts and styles the page runs, and only those', () => {
-    const menu = 'document.body.dataset.ready = "1";';
-    const module = 'import("/x.js");';
-    const css = '.a{color:red}';
     const html = `<html><head><style>${css}</style>
       <script type="application/ld+json">{"@type":"Organization"}</script>
       <script type="module" src="/_astro/island.js"></script></head>
       <body><script>${menu}</script><script type="module">${module}</script></body></html>`;
-    const csp = pageCsp(SITE_CSP, html);
-    expect(csp).toBe(
+    const policy = pageCsp(SITE_CSP, html);
+    expect(policy).toBe(
       `default-src 'self'; script-src 'self' https://js.example ${cspHash(menu)} ${cspHash(module)}; style-src 'self' ${cspHash(css)}; frame-ancestors 'none'`,
     );
     // JSON-LD is a data block: the browser never runs it, so it needs no hash.
-    expect(csp).not.toContain(cspHash('{"@type":"Organization"}'));
+    expect(policy).not.toContain(cspHash('{"@type":"Organization"}'));
+  });
+
+  test('never allows what Astro’s policy did not: a script written into content stays refused', () => {
+    const injected = 'alert(1)';
+    const policy = pageCsp(SITE_CSP, `<p>Hi</p><script>${injected}</script><style>b{}</style>`);
+    expect(policy).not.toContain(cspHash(injected));
+    expect(policy).not.toContain(cspHash('b{}'));
+  });
+
+  test('allows the pruned copy of an allowed style, by its lineage', () => {
+    const pruned = '.a{color:red;}';
+    const policy = pageCsp(SITE_CSP, `<style>${pruned}</style>`, new Map([[cspHash(css), cspHash(pruned)]]));
+    expect(policy).toContain(`style-src 'self' ${cspHash(pruned)};`);
   });
 
   test('a page without inline code allows only its sources', () => {

@@ -1,5 +1,6 @@
 // After `astro build`: first prune each prerendered page's inline CSS to the rules it uses
-// (scripts/critical-css.mjs: it changes the pages, so it runs before they are compressed), then
+// (scripts/critical-css.mjs: it changes the pages, so it runs before they are compressed) and
+// each on-demand route's (scripts/on-demand-css.mjs, applied by the server as pages are sent), then
 // write .br and .gz beside every compressible static file, so the server (and any CDN) sends
 // them without compressing on each request. Files compress in
 // parallel on libuv's thread pool, and results are cached by content hash
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { pruneBuild } from './critical-css.mjs';
+import { pruneOnDemand } from './on-demand-css.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -21,6 +23,8 @@ const clientDir = resolve(outDir, 'client');
 const cacheDir = resolve('node_modules', '.cache', 'precompress');
 await mkdir(cacheDir, { recursive: true });
 await pruneBuild({ outDir });
+// On-demand pages (checkout, account, admin): a pruned stylesheet per route, swapped in as they are sent.
+await pruneOnDemand({ outDir });
 
 /** The cached compressed bytes for this content, or compress and cache them. */
 async function compressed(data, kind) {

@@ -71,6 +71,8 @@ function showErrors(form: HTMLFormElement, errors: Partial<Record<string, string
 
 export function enhanceCheckout(form: HTMLFormElement) {
   form.noValidate = true;
+  // Options changed before this ran (it loads after the first paint).
+  showTotal(form);
   form.addEventListener('input', () => showTotal(form));
   form.addEventListener('change', () => showTotal(form));
   let sending = false;
