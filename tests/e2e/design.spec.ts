@@ -63,6 +63,20 @@ test.describe('display typeface', () => {
     expect(styles.loaded).toBe(true);
   });
 
+  test('phones set headings in the metric-matched fallback and never fetch the face', async ({ browser }) => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const fonts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'font' && fonts.push(req.url()));
+    for (const path of ['/', '/about', '/privacy']) {
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      const family = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
+      expect(family, path).toMatch(/^"?Bricolage Grotesque Fallback"?/);
+    }
+    expect(fonts).toEqual([]);
+    await page.close();
+  });
+
   test('the home page does not shift as it loads, on a phone and a desktop', async ({ browser }) => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage({ viewport });
