@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { compileSheet } from 'beasties/compiler';
 import { collectPrograms, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import { shortenClassNames } from './class-names.mjs';
+import { pageCsp as narrowCsp } from '../src/server/http/on-demand-html.ts';
 
 // beasties' own CSS parser (a dependency of beasties, resolved from it, not from us).
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
@@ -337,59 +338,21 @@ export function collapseWhitespace(html) {
     .join('');
 }
 
-/** Script types a browser runs; any other type (application/ld+json) is a data block CSP ignores. */
-const EXECUTABLE_SCRIPT = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
-
-/** The CSP hash sources of the inline scripts and styles a page actually has. */
-export function inlineHashes(html) {
-  const scripts = new Set();
-  for (const [, attrs, body] of html.matchAll(SCRIPT_TAG)) {
-    if (/\bsrc\s*=/i.test(attrs)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
-    if (EXECUTABLE_SCRIPT.test(type)) scripts.add(cspHash(body));
-  }
-  const styles = new Set([...html.matchAll(STYLE_TAG)].map(([, , css]) => cspHash(css)));
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-const HASH_SOURCE = /^'sha(?:256|384|512)-[^']*'$/;
-
 /**
  * A page's CSP with script-src and style-src listing only the page's own inline hashes. Astro's
  * policy lists every hash the whole site uses (about 1.2 KB of header on every response, a
  * twelfth of the first round trip); other sources ('self', hosts) are kept as they are. Never
- * wider than Astro's: a script is allowed only if Astro's policy allowed it (a <script> written
- * into content never becomes allowed), a style only if Astro allowed it or the style it was made
- * from (`lineage`: original hash -> the hash of the pruned, shortened copy that replaced it).
+ * wider than Astro's: the same narrowing the server applies to on-demand pages
+ * (src/server/http/on-demand-html.ts), where a style is also allowed as the pruned, shortened
+ * copy of one Astro allowed (`lineage`: original hash -> the hash of the copy that replaced it).
  * @param {string} csp
  * @param {string} html
  * @param {Map<string, string | null>} [lineage]
  */
 export function pageCsp(csp, html, lineage = new Map()) {
-  const own = inlineHashes(html);
-  const allowed = (directive) => {
-    const sources = new Set(
-      directive
-        .trim()
-        .split(/\s+/)
-        .slice(1)
-        .filter((s) => HASH_SOURCE.test(s)),
-    );
-    for (const [before, after] of lineage) if (after && sources.has(before)) sources.add(after);
-    return sources;
-  };
-  return csp
-    .split(';')
-    .map((directive) => {
-      const [name, ...sources] = directive.trim().split(/\s+/);
-      const hashes = name === 'script-src' ? own.scripts : name === 'style-src' ? own.styles : null;
-      if (!hashes) return directive;
-      const permitted = allowed(directive);
-      const lead = directive.match(/^\s*/)?.[0] ?? '';
-      const kept = hashes.filter((hash) => permitted.has(hash));
-      return `${lead}${[name, ...sources.filter((s) => !HASH_SOURCE.test(s)), ...kept].join(' ')}`;
-    })
-    .join(';');
+  const allowed = new Set(csp.split(/[\s;]+/));
+  const styles = [...lineage].flatMap(([before, after]) => (after && allowed.has(before) ? [after] : []));
+  return narrowCsp(csp, html, { styles });
 }
 
 /**
