@@ -83,7 +83,10 @@ test.describe('display typeface', () => {
       await recordShifts(page);
       await page.goto('/', { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      // CLS 0.00 as Lighthouse reports it (two decimals): a starved CPU can paint while the parser
+      // is between two elements of the header (a few ten-thousandths); a shift of the page's own,
+      // like the call buttons' column growing as its second button arrived (0.027), fails.
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.005);
       await page.close();
     }
   });
