@@ -57,6 +57,16 @@ describe('server host', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("keeps the opener policy off prerendered pages and on everything that can hold a person's data", async () => {
+    const page = await app.inject({ url: '/about' });
+    expect(page.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    for (const url of ['/api/echo', '/account', '/_astro/app.abc123.js']) {
+      const res = await app.inject({ url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('sends brotli when accepted and answers 304 to a matching ETag', async () => {
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('br');

@@ -25,7 +25,7 @@ import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from '.
 import { API_ERRORS } from './messages.ts';
 import { createMetrics, registerMetrics, routeOfPath, type Metrics } from './metrics.ts';
 import { OnDemandPages, rewriteHtmlResponse } from './on-demand-html.ts';
-import { routeHeaders, securityHeaders } from './security-headers.ts';
+import { OPENER_POLICY_HEADER, routeHeaders, securityHeaders } from './security-headers.ts';
 
 /** What the host hands Astro's handler for each request (src/env.d.ts declares it on App.Locals). */
 export interface HostLocals {
@@ -284,6 +284,7 @@ export async function buildApp({
     if (page && page.route !== '/404') {
       prerendered.add(request);
       reply.hijack();
+      res.removeHeader(OPENER_POLICY_HEADER);
       sendPage(request.raw, res, page, 200);
       return reply;
     }
