@@ -86,6 +86,38 @@ for (const path of ['/services/website-design', '/careers']) {
   });
 }
 
+test('a long text laid out as it nears the screen sits where it would without that', async ({ page }) => {
+  // content-visibility: auto keeps each section's margins inside it; the page must not move.
+  const tops = () =>
+    page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 300) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      const seen = '.long-text > :not(.prose-copy), .long-text h2, .long-text p, .long-text li, body > footer';
+      return [...document.querySelectorAll(seen)].map((el) =>
+        Math.round(el.getBoundingClientRect().top + window.scrollY),
+      );
+    });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ['/services/website-design', '/privacy']) {
+    await page.goto(path);
+    expect(
+      await page
+        .locator('.long-text > .prose-copy')
+        .first()
+        .evaluate((el) => getComputedStyle(el).contentVisibility),
+    ).toBe('auto');
+    const lazy = await tops();
+    await page
+      .locator('.long-text > .prose-copy')
+      .evaluateAll((els) =>
+        els.forEach((el) => (el as HTMLElement).style.setProperty('content-visibility', 'visible')),
+      );
+    expect(lazy, path).toEqual(await tops());
+  }
+});
+
 test('a legal page lists its sections and says when it was last updated', async ({ page }) => {
   await page.goto('/privacy');
   await expectLinksToOwnHeadings(page);
