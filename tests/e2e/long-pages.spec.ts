@@ -109,11 +109,9 @@ test('a long text laid out as it nears the screen sits where it would without th
         .evaluate((el) => getComputedStyle(el).contentVisibility),
     ).toBe('auto');
     const lazy = await tops();
-    await page
-      .locator('.long-text > .prose-copy')
-      .evaluateAll((els) =>
-        els.forEach((el) => (el as HTMLElement).style.setProperty('content-visibility', 'visible')),
-      );
+    await page.locator('.long-text > .prose-copy').evaluateAll((els) => {
+      for (const el of els) (el as HTMLElement).style.setProperty('content-visibility', 'visible');
+    });
     expect(lazy, path).toEqual(await tops());
   }
 });
