@@ -42,6 +42,42 @@ test.describe('/auth', () => {
     await expect(page.getByText('Loading your account')).toHaveCount(0);
   });
 
+  test('nothing below the spinner moves when the panel arrives, signed out or in', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    let requested = () => {};
+    await page.route('/api/user', async (route) => {
+      requested();
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    const shiftedWhileLoading = async (arrived: () => Promise<void>) => {
+      const userRequested = new Promise<void>((r) => (requested = r));
+      await page.goto('/auth');
+      await userRequested;
+      await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible();
+      release();
+      await arrived();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+    };
+    expect(
+      await shiftedWhileLoading(() => expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible()),
+    ).toBe(0);
+    const email = unique('still');
+    await page.request.post('/api/register', {
+      data: { name: 'Still Page', email, password: 'lantern-pelican-orbit' },
+    });
+    expect(await shiftedWhileLoading(() => expect(page.getByText('You are signed in as')).toBeVisible())).toBe(0);
+  });
+
   test('registration, logout and login raise the exact toasts', async ({ page }) => {
     const email = await registerInUi(page);
     await expect(notifications(page).getByText('Registration successful')).toBeVisible();
