@@ -247,6 +247,8 @@ test.describe('messages', () => {
     await expect(field(page, 'Business name')).toHaveAccessibleDescription(MESSAGES.businessName);
     await expect(form.getByRole('checkbox', { name: TERMS_LABEL })).toHaveAccessibleDescription(MESSAGES.terms);
     await expect(field(page, 'Name')).toBeFocused();
+    // The red border FormField gives a field with an error, as the server renders it.
+    await expect(field(page, 'Phone')).toHaveClass(/\bborder-red-700\b/);
     await expect(page).toHaveURL('/checkout');
     expect(posted).toBe(false);
 
@@ -257,6 +259,7 @@ test.describe('messages', () => {
     await expect(form.getByText(MESSAGES.phone, { exact: true })).toHaveCount(0);
     await expect(form.getByText(MESSAGES.name, { exact: true })).toHaveCount(0);
     await expect(field(page, 'Phone')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Phone')).not.toHaveClass(/\bborder-red-700\b/);
     await expect(form.getByText(MESSAGES.email, { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/checkout');
   });

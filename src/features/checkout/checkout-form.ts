@@ -3,6 +3,7 @@
  * schema as the server shows every message at once on submit (no browser bubbles). A valid
  * form is then posted as usual, so the server's 303 decides where the visitor lands.
  */
+import { showFieldErrors } from '../../components/ui/field-errors.ts';
 import { formatPrice, pricing } from '../../data/pricing.ts';
 import { quote } from './quote.ts';
 import { CHECKOUT } from './messages.ts';
@@ -48,27 +49,6 @@ function showTotal(form: HTMLFormElement) {
   }
 }
 
-function showErrors(form: HTMLFormElement, errors: Partial<Record<string, string>>) {
-  for (const field of FIELDS) {
-    const control = form.querySelector<HTMLInputElement>(`#checkout-${field}`);
-    const slot = form.querySelector(`#checkout-${field}-error`);
-    if (!control) continue;
-    const message = errors[field];
-    if (message) control.setAttribute('aria-invalid', 'true');
-    else control.removeAttribute('aria-invalid');
-    // The message is the control's description while it stands (as the server renders it), so
-    // a screen reader says it again when the control gets focus.
-    const errorId = `checkout-${field}-error`;
-    const describedBy = (control.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .filter((id) => id && id !== errorId);
-    if (message && slot) describedBy.push(errorId);
-    if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-    else control.removeAttribute('aria-describedby');
-    if (slot) slot.textContent = message ?? '';
-  }
-}
-
 export function enhanceCheckout(form: HTMLFormElement) {
   form.noValidate = true;
   // Options changed before this ran (it loads after the first paint).
@@ -90,12 +70,10 @@ export function enhanceCheckout(form: HTMLFormElement) {
         const key = String(issue.path[0] ?? '');
         errors[key] ??= issue.message;
       }
-      showErrors(form, errors);
-      const first = FIELDS.find((field) => errors[field]);
-      if (first) form.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
+      showFieldErrors(form, 'checkout', FIELDS, errors);
       return;
     }
-    showErrors(form, {});
+    showFieldErrors(form, 'checkout', FIELDS, {});
     sending = true;
     const button = form.querySelector<HTMLButtonElement>('[data-submit]');
     if (button) {

@@ -4,6 +4,7 @@
  * posted as JSON, and the outcome is the section's own notice (the one a plain post's redirect
  * shows by #fragment), shown in place.
  */
+import { showFieldErrors } from '../../components/ui/field-errors.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { CONTACT } from './messages.ts';
 import { CONTACT_FIELDS, contactSchema, HONEYPOT_FIELD } from './schema.ts';
@@ -13,27 +14,6 @@ type Errors = Partial<Record<string, string>>;
 type Outcome = 'sent' | 'invalid' | 'limited' | 'error';
 
 const OUTCOMES: readonly Outcome[] = ['sent', 'invalid', 'limited', 'error'];
-
-function showErrors(form: HTMLFormElement, errors: Errors) {
-  for (const field of CONTACT_FIELDS) {
-    const control = form.querySelector(`#contact-${field}`);
-    if (!control) continue;
-    const message = errors[field];
-    const errorId = `contact-${field}-error`;
-    const slot = form.querySelector(`#${errorId}`);
-    if (message) control.setAttribute('aria-invalid', 'true');
-    else control.removeAttribute('aria-invalid');
-    // The border FormField renders for a field with and without an error (form-field.ts).
-    control.classList.toggle('border-red-700', Boolean(message));
-    control.classList.toggle('border-slate-400', !message);
-    // The message describes the control while it stands, so a screen reader repeats it on focus.
-    if (message && slot) control.setAttribute('aria-describedby', errorId);
-    else control.removeAttribute('aria-describedby');
-    if (slot) slot.textContent = message ?? '';
-  }
-  const first = CONTACT_FIELDS.find((field) => errors[field]);
-  if (first) form.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
-}
 
 /** Only this outcome's notice (or none), overriding any :target one from an earlier plain post. */
 function showNotice(outcome: Outcome | null) {
@@ -71,10 +51,10 @@ export function enhanceContactForm(form: HTMLFormElement) {
     if (!parsed.success) {
       const errors: Errors = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      showErrors(form, errors);
+      showFieldErrors(form, 'contact', CONTACT_FIELDS, errors);
       return;
     }
-    showErrors(form, {});
+    showFieldErrors(form, 'contact', CONTACT_FIELDS, {});
     showNotice(null);
     sending = true;
     if (button) {
@@ -87,8 +67,10 @@ export function enhanceContactForm(form: HTMLFormElement) {
       showNotice('sent');
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        showErrors(
+        showFieldErrors(
           form,
+          'contact',
+          CONTACT_FIELDS,
           Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0]])),
         );
       }
