@@ -31,13 +31,16 @@ import { pageCsp as narrowCsp } from '../src/server/http/on-demand-html.ts';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '7';
+const VERSION = '8';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
 const STATE_ATTRIBUTE = /^(?:open|hidden|disabled|checked|selected|inert|aria-.*|data-(?!astro-).*)$/;
 /** Selectors that begin with a pseudo (nothing for a static scan to match): always kept. */
 const PSEUDO_FIRST = /^:/;
+/** beasties' own pattern for the pseudos it strips (beasties/dist/compiler.mjs, 0.5.4). */
+const BEASTIES_PSEUDO = /(?<!\\)::?[a-z-]+(?:\(.+\))?/gi;
+const PSEUDO_NAME = /^::?[a-z-]+/i;
 /** Words in scripts that can be class names: split strings on what a class name cannot hold. */
 const SCRIPT_WORD_SEPARATORS = /[\s"'`]+/;
 /** String literals in a script naming another script (static and dynamic imports, preload maps). */
@@ -82,12 +85,57 @@ export function compileInlineSheet(css) {
     // beasties ends a block at-rule kept whole (@property --x{...}) with ';': at the top level
     // of a stylesheet that stray ';' would swallow the next rule into an invalid selector.
     if (rule.always && rule.css?.endsWith('};')) rule.css = rule.css.slice(0, -1);
+    if (rule.selectors && rule.match) {
+      rule.match = rule.match.map((condition, i) => balancedCondition(rule.selectors[i]) ?? condition);
+    }
     if (rule.match) rule.match = rule.match.map(relaxCondition);
     if (rule.selectors && rule.match) {
       rule.match = rule.match.map((condition, i) => pseudoFirstCondition(rule.selectors[i]) ?? condition);
     }
   }
   return { sheet, programs: collectPrograms([sheet]) };
+}
+
+/**
+ * beasties strips pseudos with `::?[a-z-]+(\(.+\))?`, whose greedy `.+` runs from the first
+ * functional pseudo to the last ')' of the selector: `.nav-states:has(.nav-panel:hover)>
+ * .nav-state:not(:hover)>.nav-panel` became `.nav-states>.nav-panel`, matched nothing, and the
+ * rule was dropped from every page. For such a selector, the condition of the selector stripped
+ * with balanced parentheses; undefined when beasties' stripping was right.
+ */
+function balancedCondition(selector) {
+  const stripped = stripPseudos(selector);
+  if (selector.replace(BEASTIES_PSEUDO, '') === stripped) return undefined;
+  if (!/[\w-]/.test(stripped.replace(/[>+~*\s]/g, ''))) return true;
+  return compileSheet(`${stripped}{x:y}`).rules[0]?.match?.[0] ?? true;
+}
+
+/** The selector without its pseudo-classes and pseudo-elements, each with its whole argument. */
+export function stripPseudos(selector) {
+  let out = '';
+  let i = 0;
+  while (i < selector.length) {
+    if (selector[i] === '\\') {
+      out += selector.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    const pseudo = selector[i] === ':' ? PSEUDO_NAME.exec(selector.slice(i)) : null;
+    if (!pseudo) {
+      out += selector[i++];
+      continue;
+    }
+    i += pseudo[0].length;
+    if (selector[i] !== '(') continue;
+    let depth = 0;
+    do {
+      if (selector[i] === '\\') i++;
+      else if (selector[i] === '(') depth++;
+      else if (selector[i] === ')') depth--;
+      i++;
+    } while (depth > 0 && i < selector.length);
+  }
+  return out;
 }
 
 /**

@@ -90,6 +90,16 @@ describe('pruneHtml', () => {
     expect(pruned).not.toContain('--font-mono');
   });
 
+  test('keeps a rule whose selector has a pseudo inside :has() and another after it', () => {
+    // beasties alone read this selector as `.nav-states>.nav-panel` and dropped the rule.
+    const rule = '.nav-states:has(.nav-panel:hover)>.nav-state:not(:hover)>.nav-panel{visibility:hidden}';
+    const menu = '<ul class="nav-states"><li class="nav-state"><div class="nav-panel"></div></li></ul>';
+    const html = `<html><head><style>${rule}.gone:has(.x:hover)>.b:not(:focus){color:red}</style></head><body>${menu}</body></html>`;
+    const pruned = styleOf(pruneHtml(html).html);
+    expect(pruned).toContain(rule);
+    expect(pruned).not.toContain('.gone');
+  });
+
   test('leaves no stray semicolon between block at-rules (it would void the next rule)', () => {
     expect(css).not.toMatch(/\};/);
   });

@@ -13,6 +13,16 @@ async function diagonalToAFloridaCity(page: Page) {
   await florida.hover();
   const cities = nav.getByRole('list', { name: 'Cities in Florida' });
   await expect(cities).toBeVisible();
+  // The visitor reads Florida's list first: its climb above the other lists (a 300 ms
+  // transition) has ended.
+  await expect.poll(() => cities.evaluate((el) => el.closest('.nav-panel')!.getAnimations().length)).toBe(0);
+  // The list then lingers for 300 ms after the pointer leaves Florida, and twelve pointer moves
+  // with a check after each took longer than that on a loaded CI machine (the list closed
+  // mid-path). The page's animations run at a fiftieth of their speed from here on: the same
+  // hover intent, without racing the machine (with no linger the list still closes at once).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.02 });
   // The lowest city of the right-hand column that shows in full above the list's bottom edge.
   const scroller = (await cities.locator('..').boundingBox())!;
   const links = await cities.getByRole('link').all();
