@@ -106,12 +106,11 @@ export function compileInlineSheet(css) {
 function balancedCondition(selector) {
   const stripped = stripPseudos(selector);
   if (selector.replace(BEASTIES_PSEUDO, '') === stripped) return undefined;
-  if (!/[\w-]/.test(stripped.replace(/[>+~*\s]/g, ''))) return true;
   return compileSheet(`${stripped}{x:y}`).rules[0]?.match?.[0] ?? true;
 }
 
 /** The selector without its pseudo-classes and pseudo-elements, each with its whole argument. */
-export function stripPseudos(selector) {
+function stripPseudos(selector) {
   let out = '';
   let i = 0;
   while (i < selector.length) {
