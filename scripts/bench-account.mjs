@@ -14,10 +14,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
-import { startServer, waitForServer } from './serve-build.mjs';
+import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
-const PORT = 4596;
+const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 // Its own build: a build serves only the SITE_URL it was made for (src/integrations/build-info.ts).
 const OUT_DIR = 'dist-bench-account';

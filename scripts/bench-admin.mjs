@@ -12,10 +12,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
-import { startServer, waitForServer } from './serve-build.mjs';
+import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
-const PORT = 4597;
+const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT_DIR = 'dist-bench-admin';
 const CONNECTIONS = 20;

@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
-import { startServer, waitForServer } from './serve-build.mjs';
+import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
-const PORT = 4597;
+const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 // Its own build: a build serves only the SITE_URL it was made for (src/integrations/build-info.ts).
 const OUT_DIR = 'dist-bench-checkout';

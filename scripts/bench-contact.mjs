@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
-import { startServer, waitForServer } from './serve-build.mjs';
+import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
-const PORT = 4598;
+const PORT = await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT_DIR = 'dist-bench';
 const CONNECTIONS = 50;

@@ -20,12 +20,12 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
-import { startServer, waitForServer } from './serve-build.mjs';
+import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const RUNS = Number(option('--runs')) || 3;
-const PORT = Number(option('--port')) || 4599;
+const PORT = Number(option('--port')) || (await freePort());
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT_DIR = option('--out-dir') ?? 'dist-bench';
 const CLIENT_DIR = join(OUT_DIR, 'client');

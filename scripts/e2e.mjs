@@ -1,11 +1,27 @@
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { systemChromium } from './chromium.mjs';
+import { freePort } from './serve-build.mjs';
 
-const { E2E_BUILDS, E2E_DB_DIR } = await import('../tests/e2e/builds.ts');
-rmSync(E2E_DB_DIR, { recursive: true, force: true });
+/** Where a build records the port its SITE_URL was built for, so E2E_SKIP_BUILD serves it there again. */
+const PORT_FILE = 'e2e-port';
+
+// Free ports and a fresh database folder for this run (tests/e2e/builds.ts reads them, and so do
+// Playwright's workers, which inherit the environment): two checkouts can test at once.
+process.env.E2E_RUN_DIR = mkdtempSync(join(tmpdir(), 'palmetto-e2e-'));
+for (const name of ['main', 'flat']) {
+  const variable = `E2E_PORT_${name.toUpperCase()}`;
+  const recorded = join(`dist-e2e-${name}`, PORT_FILE);
+  process.env[variable] =
+    process.env.E2E_SKIP_BUILD && existsSync(recorded)
+      ? readFileSync(recorded, 'utf8').trim()
+      : String(await freePort());
+}
+const { E2E_BUILDS } = await import('../tests/e2e/builds.ts');
 
 /** @param {string} cmd @param {string[]} args @param {Record<string, string>} [env] */
 const run = (cmd, args, env = {}) => {
@@ -28,6 +44,7 @@ if (!process.env.E2E_SKIP_BUILD) {
       process.stdout.write(output);
       process.exit(result.status ?? 1);
     }
+    writeFileSync(join(build.outDir, PORT_FILE), String(build.port));
     const notable = output.split('\n').filter((line) => /precompress:|WARN|error/i.test(line));
     process.stdout.write(`${notable.join('\n')}\n`);
     if (NOISE.test(output)) {
@@ -65,6 +82,7 @@ for (const build of Object.values(E2E_BUILDS)) {
   problems.push(...checkLog(build.serverLog, text, secrets));
   for (const { label } of secrets) checked.set(label, (checked.get(label) ?? 0) + 1);
 }
+rmSync(process.env.E2E_RUN_DIR, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`\ne2e: the server logs fail the check (${problems.length} problems; secrets shown by name):`);
   for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);

@@ -1,5 +1,6 @@
 // Serve a build through our own server for the benchmarks, and wait until it answers.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' }} options */
 export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit' }) {
@@ -28,4 +29,22 @@ export async function waitForServer(origin) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server at ${origin} did not start`);
+}
+
+/**
+ * A TCP port free on 127.0.0.1 right now (the system picks it), so two checkouts can bench and
+ * test side by side.
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -3,11 +3,22 @@
  * serves them). 'main' is the default configuration; 'flat' switches the pricing
  * reading and configures the Meta pixel, so both settings are tested end to end.
  */
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The e2e servers' databases: emptied by scripts/e2e.mjs before each run, readable by tests. */
-export const E2E_DB_DIR = join(tmpdir(), 'palmetto-e2e-db');
+/**
+ * scripts/e2e.mjs picks free ports and a fresh folder for each run and hands them to Playwright
+ * (and its workers) in these variables, so two checkouts can run the suite at once. Without them
+ * (Playwright started by hand) each checkout gets ports and a folder of its own, derived from its path.
+ */
+const checkoutHash = createHash('sha256').update(process.cwd()).digest();
+const defaultPort = (offset: number) => 20_000 + ((checkoutHash.readUInt16BE(0) % 10_000) * 2 + offset);
+const portFrom = (name: string, offset: number) => Number(process.env[name]) || defaultPort(offset);
+
+/** The e2e servers' databases: made fresh by scripts/e2e.mjs for each run, readable by tests. */
+export const E2E_DB_DIR =
+  process.env.E2E_RUN_DIR || join(tmpdir(), `palmetto-e2e-${checkoutHash.toString('hex').slice(0, 12)}`);
 
 export interface E2EBuild {
   name: string;
@@ -51,14 +62,14 @@ export const E2E_BUILDS = {
   // server keeps them on for the tests that check them (*.flat.spec.ts).
   main: build(
     'main',
-    4511,
+    portFrom('E2E_PORT_MAIN', 0),
     { PRICING_MODEL: 'custom' },
     { RATE_LIMITS: 'off', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
     /^(?!.*\.flat\.spec\.ts$).*\.spec\.ts$/,
   ),
   flat: build(
     'flat',
-    4512,
+    portFrom('E2E_PORT_FLAT', 1),
     { PRICING_MODEL: 'flat', PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID },
     { RATE_LIMITS: 'on' },
     /\.flat\.spec\.ts$/,
