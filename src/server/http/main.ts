@@ -84,7 +84,13 @@ if (env.RATE_LIMITS === 'off') {
 }
 
 const development = isDevelopmentOrigin(env.SITE_URL);
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log, printLinks: development });
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  agencyInbox: env.AGENCY_INBOX,
+  logger: app.log,
+  printLinks: development,
+});
 if (mailer.mode === 'log') {
   app.log.warn(
     development
