@@ -1,11 +1,20 @@
-// `npm start`: build once if there is no build yet, then serve it.
+// `npm start`: build when there is no build or it is stale (scripts/build-freshness.ts), then serve it.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseServerEnv } from '../src/server/env.ts';
+import { staleBuild } from './build-freshness.ts';
 
 const distDir = resolve(process.env.DIST_DIR || 'dist');
-if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
-  console.log(`No build found in ${distDir}: building first (npm run build).`);
+const siteUrl = (() => {
+  try {
+    return parseServerEnv(process.env).SITE_URL;
+  } catch {
+    return undefined; // the server names the bad setting when it starts
+  }
+})();
+const stale = staleBuild({ root: process.cwd(), distDir, siteUrl });
+if (stale) {
+  console.log(`${stale}: building first (npm run build).`);
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, OUT_DIR: distDir } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

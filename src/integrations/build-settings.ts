@@ -8,8 +8,35 @@ const PRICING_MODELS = ['custom', 'flat'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
 const META_PIXEL_ORIGINS = ['https://connect.facebook.net', 'https://www.facebook.com'];
 
+/** Where the server listens unless HOST and PORT say otherwise (src/server/env.ts reads the same). */
+export const DEFAULT_HOST = 'localhost';
+export const DEFAULT_PORT = 4321;
+/** Listening on every interface: links still have to name one this machine answers on. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The origin links use when SITE_URL is unset: the server's own address, from HOST and PORT (so a
+ * server started with `PORT=8080` sends links to :8080, not to :4321). The build (canonical URLs,
+ * build-info.json) and the server both take it from here, so they agree. `0.0.0.0` and `::` name
+ * no host a browser can open: localhost stands for them.
+ */
+export function localSiteUrl(host: string | undefined, port: string | number | undefined): string {
+  const name = host?.trim() || DEFAULT_HOST;
+  const hostname = ANY_ADDRESS.has(name)
+    ? DEFAULT_HOST
+    : name.includes(':') && !name.startsWith('[')
+      ? `[${name}]`
+      : name;
+  const number = port === undefined || String(port).trim() === '' ? DEFAULT_PORT : Number(port);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new Error(`PORT must be a port number (0 to 65535); got "${port}".`);
+  }
+  return new URL(`http://${hostname}:${number}`).origin;
+}
+
 export function buildSettings(env: Record<string, string | undefined>) {
-  const siteUrl = parseSiteUrl(env.SITE_URL ?? 'http://localhost:4321');
+  // An empty SITE_URL means unset, as in src/server/env.ts.
+  const siteUrl = parseSiteUrl(env.SITE_URL || localSiteUrl(env.HOST, env.PORT));
   const pricingModel = env.PRICING_MODEL || 'custom';
   if (!isPricingModel(pricingModel)) {
     throw new Error(`PRICING_MODEL must be one of ${PRICING_MODELS.join(', ')}; got "${pricingModel}".`);

@@ -7,9 +7,11 @@
  */
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
+import { DEFAULT_HOST, DEFAULT_PORT, localSiteUrl } from '../integrations/build-settings.ts';
 
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
-export const DEFAULT_SITE_URL = 'http://localhost:4321';
+/** SITE_URL when neither it nor HOST and PORT are set; with HOST or PORT set, it follows them (localSiteUrl). */
+export const DEFAULT_SITE_URL = localSiteUrl(undefined, undefined);
 export const DEFAULT_MAIL_FROM = 'Palmetto Web Studio <no-reply@palmettowebstudio.com>';
 
 const optionalText = z
@@ -19,8 +21,9 @@ const optionalText = z
 
 const origin = z
   .string()
-  .default(DEFAULT_SITE_URL)
+  .optional()
   .transform((value, ctx) => {
+    if (value === undefined) return undefined; // unset: follows HOST and PORT (below)
     try {
       const url = new URL(value);
       if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
@@ -62,7 +65,7 @@ const settings = z.object({
   DATABASE_AUTH_TOKEN: optionalText,
   /** The committed migrations, applied at every start. */
   MIGRATIONS_DIR: z.string().default('drizzle'),
-  /** The public origin: links in e-mails, Secure cookies and HSTS when https. */
+  /** The public origin: links in e-mails, Secure cookies and HSTS when https. Unset: http://HOST:PORT. */
   SITE_URL: origin,
   /** `smtp://user:pass@host:587` or `smtps://…:465`; unset: mail is printed to the log. */
   SMTP_URL: optionalText,
@@ -81,8 +84,8 @@ const settings = z.object({
   /** `off` disables rate limits, for benchmarks and test harnesses only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Where the server listens. */
-  HOST: z.string().default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default(DEFAULT_HOST),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   /** Which build to serve. */
   DIST_DIR: z.string().default('dist'),
   /** Behind a reverse proxy: the hop count (`1`) or the proxies' addresses. */
@@ -124,6 +127,10 @@ export function defaultUploadsDir(databaseUrl: string): string {
 
 const schema = settings.transform((env) => ({
   ...env,
+  // The build computes the same default (src/integrations/build-settings.ts), so they agree.
+  SITE_URL: env.SITE_URL ?? localSiteUrl(env.HOST, env.PORT),
+  /** false when SITE_URL was unset and follows HOST and PORT (the start line says so). */
+  SITE_URL_SET: env.SITE_URL !== undefined,
   UPLOADS_DIR: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
   BACKUP_DIR: env.BACKUP_DIR ?? join(dirname(defaultUploadsDir(env.DATABASE_URL)), 'backups'),
 }));

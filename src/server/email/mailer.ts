@@ -4,10 +4,12 @@
  * fresh install works and nothing is silently dropped.
  */
 import nodemailer from 'nodemailer';
+import { site } from '../../data/site.ts';
 import { DEFAULT_MAIL_FROM } from '../env.ts';
 
 export interface Mail {
   to: string;
+  /** Where an answer goes. Unset on a mail to anyone but the agency: the agency inbox (`replyAddress`). */
   replyTo?: string | null;
   subject: string;
   text: string;
@@ -28,6 +30,18 @@ export interface Logger {
 /** Single-use links in a logged mail: printed only on a development setup. */
 const TOKEN_IN_LINK = /([?&]token=)[^\s&"'<>]+/g;
 
+/**
+ * The Reply-To of a mail. Mail comes from a no-reply sender and customer mails say 'Reply to this
+ * e-mail': an answer must reach a person, so a mail to anyone but the agency answers to the agency
+ * inbox. A mail that names its own (a contact notification answers to the visitor) keeps it; a
+ * mail to the agency inbox itself needs none. Decided at sending, so mail queued before this rule
+ * (or before AGENCY_INBOX changed) gets it too.
+ */
+export function replyAddress(mail: Pick<Mail, 'to' | 'replyTo'>, agencyInbox: string): string | undefined {
+  if (mail.replyTo) return mail.replyTo;
+  return mail.to.trim().toLowerCase() === agencyInbox.trim().toLowerCase() ? undefined : agencyInbox;
+}
+
 /** true when the site is served from this machine (localhost, 127.0.0.1, ::1): a development setup. */
 export function isDevelopmentOrigin(siteUrl: string): boolean {
   const { hostname } = new URL(siteUrl);
@@ -37,11 +51,14 @@ export function isDevelopmentOrigin(siteUrl: string): boolean {
 export function createMailer({
   smtpUrl,
   from = DEFAULT_MAIL_FROM,
+  agencyInbox = site.email,
   logger,
   printLinks = false,
 }: {
   smtpUrl?: string | undefined;
   from?: string;
+  /** AGENCY_INBOX (default: the site's e-mail): where customers' answers go. */
+  agencyInbox?: string | undefined;
   logger: Logger;
   /** Log mode only: print working links (a development setup), or redact them. */
   printLinks?: boolean;
@@ -55,7 +72,7 @@ export function createMailer({
           ? mail.text
           : mail.text.replace(TOKEN_IN_LINK, '$1[redacted: set SMTP_URL to deliver mail]');
         logger.info(
-          { mail: { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text } },
+          { mail: { from, to: mail.to, replyTo: replyAddress(mail, agencyInbox), subject: mail.subject, text } },
           'mail logged (no SMTP_URL)',
         );
       },
@@ -70,7 +87,7 @@ export function createMailer({
       await transport.sendMail({
         from,
         to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
+        replyTo: replyAddress(mail, agencyInbox),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -20,6 +20,7 @@ import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '../../features/intake/upl
 import { isDatabaseUnavailable } from '../db/client.ts';
 import type { AppDatabase } from '../db/index.ts';
 import type { ServerEnv } from '../env.ts';
+import { bodyRateGuard } from './body-rate.ts';
 import { registerHealth } from './health.ts';
 import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
 import { API_ERRORS } from './messages.ts';
@@ -43,8 +44,12 @@ export type NodeHandler = (
 
 /** How long a client may take, and how many may be connected at once (README: Configuration). */
 export interface ConnectionLimits {
-  /** The whole request, headers and body (Node's requestTimeout). */
+  /** The whole request, headers and body (Node's requestTimeout): a ceiling; bodies are held to the rate below. */
   requestTimeoutMs: number;
+  /** A request body has this long before it must show any progress (mod_reqtimeout's `body=20`)... */
+  bodyGraceMs: number;
+  /** ...and each this many bytes received give it one more second (`MinRate=500`); slower is cut with 408. */
+  bodyMinBytesPerSecond: number;
   /** The request headers (Node's headersTimeout). */
   headersTimeoutMs: number;
   /** A socket with no traffic at all is closed after this long. */
@@ -56,9 +61,13 @@ export interface ConnectionLimits {
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
-  // Long enough for the largest body we take (a 10 MB intake photo) from a phone on a weak
-  // upload link (about 700 kbit/s); a stalled client is still cut by the idle timeout below.
-  requestTimeoutMs: 120_000,
+  // Only a ceiling: what cuts a slow body is the minimum rate below. 10 minutes lets the largest
+  // body we take (a 10 MB intake photo) through a phone's weakest uplink (about 140 kbit/s).
+  requestTimeoutMs: 600_000,
+  // A body trickled at 1 byte per 5 s is cut after about 20 s; a 10 MB photo at 100 KB/s earns
+  // 200 s of allowance per second it sends, so it is never cut (body-rate.ts).
+  bodyGraceMs: 20_000,
+  bodyMinBytesPerSecond: 500,
   headersTimeoutMs: 10_000,
   idleTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
@@ -136,7 +145,8 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
     return503OnClosing: true,
-    // A client trickling its headers or body cannot hold a connection for longer than this.
+    // No request, however it trickles, holds a connection for longer than this (bodies are cut
+    // much sooner by the minimum rate below; headers by headersTimeout).
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -165,6 +175,22 @@ export async function buildApp({
   });
   app.server.maxConnections = limits.maxConnections;
 
+  // Every request body, uploads included, is held to the minimum rate: too slow is answered 408
+  // (when nothing has been answered yet) and the connection is closed either way.
+  const timeoutBody = JSON.stringify({ error: API_ERRORS.timeout });
+  const bodies = bodyRateGuard(
+    { graceMs: limits.bodyGraceMs, bytesPerSecond: limits.bodyMinBytesPerSecond },
+    (req, res) => {
+      const socket = req.socket;
+      if (res.headersSent || res.writableEnded) return void socket.destroy();
+      res.writeHead(408, { ...jsonHeaders, Connection: 'close', 'Content-Length': Buffer.byteLength(timeoutBody) });
+      res.end(timeoutBody, () => socket.destroy());
+      // A client that reads nothing either must not keep the socket by leaving the answer unflushed.
+      setTimeout(() => socket.destroy(), 1000).unref();
+    },
+  );
+  app.addHook('onClose', async () => bodies.stop());
+
   const metrics = operations ? (operations.metrics ?? createMetrics({ db: operations.database.db })) : undefined;
   /** Answered from memory by the page hook below (one route label for all of them). */
   const prerendered = new WeakSet<object>();
@@ -184,6 +210,7 @@ export async function buildApp({
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
   app.addHook('onRequest', async (request, reply) => {
+    bodies.watch(request.raw, reply.raw);
     if (!KNOWN_METHODS.has(request.method)) {
       const refused = REFUSED_METHODS.has(request.method);
       reply

@@ -44,7 +44,13 @@ const built = await readFile(join(distDir, BUILD_INFO_FILE), 'utf8').then(
   () => null,
 );
 const mismatch = originMismatch(built, env.SITE_URL);
-if (mismatch) refuseToStart(mismatch);
+if (mismatch) {
+  refuseToStart(
+    env.SITE_URL_SET
+      ? mismatch
+      : `${mismatch} (SITE_URL is unset, so it follows HOST and PORT: the build and the server must see the same ones.)`,
+  );
+}
 
 // The key that seals mail bodies exists before any request can write one (created on first start).
 try {
@@ -84,7 +90,13 @@ if (env.RATE_LIMITS === 'off') {
 }
 
 const development = isDevelopmentOrigin(env.SITE_URL);
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log, printLinks: development });
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  agencyInbox: env.AGENCY_INBOX,
+  logger: app.log,
+  printLinks: development,
+});
 if (mailer.mode === 'log') {
   app.log.warn(
     development
@@ -123,5 +135,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await app.listen({ host: env.HOST, port: env.PORT });
+const listening = await app.listen({ host: env.HOST, port: env.PORT });
+// The origin of every link the server sends (e-mails, admin:create): a wrong one is found here, not in an inbox.
+app.log.info(
+  { address: listening, siteUrl: env.SITE_URL },
+  `Listening on ${listening}; links in e-mails point to ${env.SITE_URL}` +
+    (env.SITE_URL_SET ? ' (SITE_URL)' : ' (SITE_URL unset: from HOST and PORT)'),
+);
 backups = startBackupSchedule({ env, log: app.log });
