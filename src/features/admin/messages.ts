@@ -93,3 +93,9 @@ export const ADMIN_SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' |
   ['not-found', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.notFound }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);
+
+/** Words on the admin's lists. */
+export const ADMIN_LISTS = {
+  /** /admin/orders?q=: what the one search box matches. */
+  ordersSearchLabel: 'Order number, phone, or start of e-mail or business name',
+} as const;
