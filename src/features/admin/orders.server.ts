@@ -83,9 +83,16 @@ export function statusChangeMail(
   const message = customerNote ? ['', ADMIN_ORDERS.customerNoteInMail, customerNote] : [];
   return {
     subject: `Your order ${number}: ${label}`,
-    text: [`Hi ${order.name},`, '', line, ...message, '', `See the details in your account: ${url}`, '', site.brand].join(
-      '\n',
-    ),
+    text: [
+      `Hi ${order.name},`,
+      '',
+      line,
+      ...message,
+      '',
+      `See the details in your account: ${url}`,
+      '',
+      site.brand,
+    ].join('\n'),
     html: mailLayout(
       `Your order ${number}`,
       `<p>Hi ${escapeHtml(order.name)},</p><p>${escapeHtml(line)}</p>${

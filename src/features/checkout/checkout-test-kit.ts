@@ -55,9 +55,7 @@ export async function postOrder(body: Record<string, unknown>, { form = false } 
 export async function recordedFor(email: string) {
   const { db } = await getDatabase();
   const placed = await db.select().from(orders).where(eq(orders.email, email));
-  const items = await Promise.all(
-    placed.map((o) => db.select().from(orderItems).where(eq(orderItems.orderId, o.id))),
-  );
+  const items = await Promise.all(placed.map((o) => db.select().from(orderItems).where(eq(orderItems.orderId, o.id))));
   const accounts = await db.select().from(users).where(eq(users.email, email));
   return { orders: placed, items: items.flat(), accounts };
 }

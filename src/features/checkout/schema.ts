@@ -34,7 +34,8 @@ function extraPagesOf(offer: CheckoutOffer) {
     z.optional(z.union([z.number(), z.string()], { error: message })),
     z.transform((v, ctx) => {
       // Digits only (no '1e1', '0x10' or '2.0'): what the number field sends.
-      const n = v === undefined || v === '' ? 0 : typeof v === 'number' ? v : /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
+      const n =
+        v === undefined || v === '' ? 0 : typeof v === 'number' ? v : /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
       if (!Number.isInteger(n) || n < 0 || n > max) {
         ctx.issues.push({ code: 'custom', message, input: v });
         return z.NEVER;
@@ -47,42 +48,42 @@ function extraPagesOf(offer: CheckoutOffer) {
 /** The checkout form for `offer`: shared by the page's script (instant messages) and POST /api/checkout (the rule). */
 export const checkoutSchemaFor = (offer: CheckoutOffer) =>
   z.object({
-  /** Who is buying: 2-100 characters on one line. */
-  name: oneLine({ required: CHECKOUT.nameMin, type: CHECKOUT.nameMin, max: CHECKOUT.nameMax }, 100, 2),
-  /** Where the confirmation, activation link and invoice go. */
-  email: textOf({ required: CHECKOUT.email, type: CHECKOUT.email }).check(
-    z.trim(),
-    z.maxLength(254, CHECKOUT.email),
-    z.email(CHECKOUT.email),
-  ),
-  /**
-   * A phone number with 7-15 digits, as written, except that any run of white space (a tab, a
-   * pasted no-break space) is stored as one space: the admin's search by phone
-   * (orders.phone_digits) strips exactly '+().-' and spaces.
-   */
-  phone: z.pipe(
-    textOf({ required: CHECKOUT.phone, type: CHECKOUT.phone }).check(
+    /** Who is buying: 2-100 characters on one line. */
+    name: oneLine({ required: CHECKOUT.nameMin, type: CHECKOUT.nameMin, max: CHECKOUT.nameMax }, 100, 2),
+    /** Where the confirmation, activation link and invoice go. */
+    email: textOf({ required: CHECKOUT.email, type: CHECKOUT.email }).check(
       z.trim(),
-      z.maxLength(30, CHECKOUT.phone),
-      z.regex(PHONE_PATTERN, CHECKOUT.phone),
-      z.refine((v) => phoneDigits(v) >= 7 && phoneDigits(v) <= 15, CHECKOUT.phone),
+      z.maxLength(254, CHECKOUT.email),
+      z.email(CHECKOUT.email),
     ),
-    z.transform((v) => v.replace(/\s+/g, ' ')),
-  ),
-  /** The business the website is for. */
-  businessName: oneLine(
-    { required: CHECKOUT.businessName, type: CHECKOUT.businessName, max: CHECKOUT.businessNameMax },
-    120,
-  ),
-  /** Pages beyond the plan's, up to the offer's maximum; refused where the offer sells none. */
-  extraPages: extraPagesOf(offer),
-  /** Add the monthly plan to the build; refused where the offer has no monthly plan. */
-  monthly: offer.monthly ? checkbox : checkbox.check(z.refine((v) => !v, CHECKOUT.monthlyNotOffered)),
-  /** Agreement to the purchase terms (/terms-of-service) and /refund-policy: required. */
-  terms: checkbox.check(z.refine((v) => v, CHECKOUT.terms)),
-  /** Random per rendered form: a repeated submit finds the first order instead of making a second. */
-  idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid form key'))),
-});
+    /**
+     * A phone number with 7-15 digits, as written, except that any run of white space (a tab, a
+     * pasted no-break space) is stored as one space: the admin's search by phone
+     * (orders.phone_digits) strips exactly '+().-' and spaces.
+     */
+    phone: z.pipe(
+      textOf({ required: CHECKOUT.phone, type: CHECKOUT.phone }).check(
+        z.trim(),
+        z.maxLength(30, CHECKOUT.phone),
+        z.regex(PHONE_PATTERN, CHECKOUT.phone),
+        z.refine((v) => phoneDigits(v) >= 7 && phoneDigits(v) <= 15, CHECKOUT.phone),
+      ),
+      z.transform((v) => v.replace(/\s+/g, ' ')),
+    ),
+    /** The business the website is for. */
+    businessName: oneLine(
+      { required: CHECKOUT.businessName, type: CHECKOUT.businessName, max: CHECKOUT.businessNameMax },
+      120,
+    ),
+    /** Pages beyond the plan's, up to the offer's maximum; refused where the offer sells none. */
+    extraPages: extraPagesOf(offer),
+    /** Add the monthly plan to the build; refused where the offer has no monthly plan. */
+    monthly: offer.monthly ? checkbox : checkbox.check(z.refine((v) => !v, CHECKOUT.monthlyNotOffered)),
+    /** Agreement to the purchase terms (/terms-of-service) and /refund-policy: required. */
+    terms: checkbox.check(z.refine((v) => v, CHECKOUT.terms)),
+    /** Random per rendered form: a repeated submit finds the first order instead of making a second. */
+    idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid form key'))),
+  });
 
 /** The checkout form of this build's reading (PRICING_MODEL). */
 export const checkoutSchema = checkoutSchemaFor(pricing.checkout);

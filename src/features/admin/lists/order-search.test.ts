@@ -37,11 +37,13 @@ beforeAll(async () => {
   });
   // Enough others that a scan would be visible in the plan, some sharing digits with the target.
   const others = Array.from({ length: 500 }, (_, i) => order(randomId(), i, `(407) 555-${String(1000 + i)}`));
-  await db.insert(orders).values([
-    ...others,
-    order(target.id, 600, target.phone, target.email, target.business),
-    order(plusOne.id, 601, plusOne.phone),
-  ]);
+  await db
+    .insert(orders)
+    .values([
+      ...others,
+      order(target.id, 600, target.phone, target.email, target.business),
+      order(plusOne.id, 601, plusOne.phone),
+    ]);
 });
 afterAll(() => temp.cleanup());
 
@@ -76,7 +78,14 @@ describe('finding an order by its number', () => {
 
 describe('finding an order by phone number', () => {
   it('any formatting of the same digits finds it', async () => {
-    for (const q of ['(321) 555-0147', '321-555-0147', '321.555.0147', '3215550147', '+1 321 555 0147', '13215550147']) {
+    for (const q of [
+      '(321) 555-0147',
+      '321-555-0147',
+      '321.555.0147',
+      '3215550147',
+      '+1 321 555 0147',
+      '13215550147',
+    ]) {
       expect(await search(q), q).toEqual([target.id]);
     }
   });
@@ -109,8 +118,14 @@ describe('the search is index-backed', () => {
         args: query.params as never,
       });
       const details = plan.rows.map((r) => String(r.detail));
-      expect(details.some((d) => /^SCAN orders\b/.test(d)), `${q}: ${details.join(' | ')}`).toBe(false);
-      expect(details.some((d) => /MULTI-INDEX OR/.test(d)), `${q}: ${details.join(' | ')}`).toBe(true);
+      expect(
+        details.some((d) => /^SCAN orders\b/.test(d)),
+        `${q}: ${details.join(' | ')}`,
+      ).toBe(false);
+      expect(
+        details.some((d) => /MULTI-INDEX OR/.test(d)),
+        `${q}: ${details.join(' | ')}`,
+      ).toBe(true);
     }
     // The phone digits are the database's own: no write keeps them.
     const [row] = await db

@@ -26,7 +26,13 @@ const feedbackCookie = (fields: Record<string, string[]>, values: Record<string,
 function consent(html: string) {
   const label = /<label for="checkout-terms"[^>]*>([\s\S]*?)<\/label>/.exec(html)?.[1] ?? '';
   const links = [...label.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => [text, href]);
-  return { text: label.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(), links };
+  return {
+    text: label
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    links,
+  };
 }
 
 describe('the checkout consent', () => {
