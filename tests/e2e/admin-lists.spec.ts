@@ -48,7 +48,8 @@ test('the orders search finds an order by its number, with or without ORD-, and 
   for (const q of [number, number.slice(4).toLowerCase(), `+1 ${area}.${exchange}.${line}`, digits]) {
     await search.fill(q);
     await search.press('Enter');
-    await expect(page).toHaveURL(`/admin/orders?q=${encodeURIComponent(q).replaceAll('%20', '+')}`);
+    await expect(page).toHaveURL(/\/admin\/orders\?q=/);
+    await expect(search).toHaveValue(q);
     await expect(page.getByRole('link', { name: /^ORD-/ }), q).toHaveCount(1);
     await expect(page.getByRole('link', { name: number, exact: true })).toBeVisible();
   }
