@@ -19,6 +19,42 @@ test('every admin list answers, searches orders by e-mail, and is axe-clean', as
   await expect(page.getByText(email)).toBeVisible();
 });
 
+test('the orders search finds an order by its number, with or without ORD-, and by phone in any formatting', async ({
+  browser,
+  page,
+}) => {
+  const id = tag();
+  // A phone number no other test uses, so the search by phone has one answer.
+  const digits = `321${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const [area, exchange, line] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
+  const visitor = await browser.newContext();
+  const placed = await visitor.request.post('/api/checkout', {
+    data: {
+      name: 'Finn Finder',
+      email: `find-${id}@example.com`,
+      phone: `(${area}) ${exchange}-${line}`,
+      businessName: `Find Bakery ${id}`,
+      terms: true,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { orderId } = (await placed.json()) as { orderId: string };
+  await visitor.close();
+  const number = `ORD-${orderId.slice(0, 8).toUpperCase()}`;
+
+  await adminSignsIn(page);
+  await page.goto('/admin/orders');
+  const search = page.getByRole('searchbox', { name: 'Order number, phone, or start of e-mail or business name' });
+  for (const q of [number, number.slice(4).toLowerCase(), `+1 ${area}.${exchange}.${line}`, digits]) {
+    await search.fill(q);
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/orders\?q=/);
+    await expect(search).toHaveValue(q);
+    await expect(page.getByRole('link', { name: /^ORD-/ }), q).toHaveCount(1);
+    await expect(page.getByRole('link', { name: number, exact: true })).toBeVisible();
+  }
+});
+
 test("'Export CSV' on /admin downloads a CSV with a header row, for admins only", async ({ page, browser }) => {
   await adminSignsIn(page);
   const [download] = await Promise.all([

@@ -112,6 +112,33 @@ test('a plain POST answers 303 to /thank-you; amounts are refused; cross-site po
   expect((await ordersOf(email)).map((o) => o.total_cents)).toEqual([25_000]);
 });
 
+test('extra pages or the monthly plan sent to the flat site are refused with their messages; nothing is recorded', async ({
+  page,
+}) => {
+  const email = unique('extras');
+  const json = await page.request.post('/api/checkout', {
+    data: { ...details(email), terms: true, extraPages: 2, monthly: true },
+  });
+  expect(json.status()).toBe(400);
+  expect(await json.json()).toMatchObject({
+    fields: {
+      extraPages: ['Extra pages are not offered with this plan'],
+      monthly: ['The monthly plan is not offered with this plan'],
+    },
+  });
+  await page.goto('/checkout');
+  const idempotencyKey = await checkoutForm(page).locator('input[name="idempotencyKey"]').inputValue();
+  const form = await page.request.post('/api/checkout', {
+    form: { idempotencyKey, ...details(email), terms: 'on', monthly: 'on' },
+    maxRedirects: 0,
+  });
+  expect(form.status()).toBe(303);
+  await page.goto(form.headers().location!);
+  await expect(checkoutForm(page)).toContainText('The monthly plan is not offered with this plan');
+  await expect(summary(page)).toContainText(/Total\s*\$250/);
+  expect(await ordersOf(email)).toHaveLength(0);
+});
+
 test('/thank-you is noindex and promises 7 business days', async ({ page }) => {
   await page.goto('/thank-you');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

@@ -210,7 +210,12 @@ test.describe('the form', () => {
     await expect(terms).toBeVisible();
     await expect(terms).not.toBeChecked();
     await expect(terms).toHaveAttribute('name', /.+/);
-    await expect(form.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms');
+    // The purchase agreement, not the site's terms of use (/terms).
+    await expect(form.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms-of-service');
+    await expect(form.getByRole('link', { name: 'Refund Policy', exact: true })).toHaveAttribute(
+      'href',
+      '/refund-policy',
+    );
     await expect(form.getByRole('link', { name: 'Refund Policy', exact: true })).toHaveAttribute(
       'href',
       '/refund-policy',
@@ -361,6 +366,28 @@ test.describe('placing an order', () => {
       ['extra-page', 15_000],
       ['all-inclusive-monthly', 19_900],
     ]);
+  });
+
+  test('more extra pages than sold (21-50) are refused, not cut to 20; nothing is recorded', async ({ page }) => {
+    const message = 'Extra pages must be a whole number from 0 to 20';
+    const email = unique('pages');
+    for (const extraPages of [21, 50]) {
+      const json = await page.request.post('/api/checkout', { data: { ...details(email), terms: true, extraPages } });
+      expect(json.status()).toBe(400);
+      expect(await json.json()).toMatchObject({ error: expect.any(String), fields: { extraPages: [message] } });
+    }
+    // A plain post (the browser would stop 21 at the field: this one comes from a script) gets the form again.
+    const fields = await formFields(page);
+    const form = await page.request.post('/api/checkout', {
+      form: { ...fields, ...details(email), terms: 'on', extraPages: '21' },
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(303);
+    await page.goto(form.headers().location!);
+    const pages = checkoutForm(page).getByRole('spinbutton', { name: /Extra pages/ });
+    await expect(pages).toHaveAccessibleDescription(new RegExp(message));
+    await expect(pages).toHaveValue('21');
+    expect(await ordersOf(email)).toHaveLength(0);
   });
 
   test('cross-site posts get 4xx and record nothing', async ({ page }) => {

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../server/db/index.ts';
 import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '../../server/db/schema.ts';
 import { historyOf, itemsOf, ordersOfCustomer } from '../orders/orders.server.ts';
+import { customerHistory } from '../orders/progress.ts';
 import { deviceName } from './device-name.ts';
 import { PROFILE } from './messages.ts';
 import { listUserSessions } from './session.ts';
@@ -72,12 +73,8 @@ export async function accountExport(
       return {
         ...order,
         items: items.map(({ orderId: _sameOrder, ...item }) => item),
-        history: history.map((event) => ({
-          at: event.at,
-          fromStatus: event.fromStatus,
-          toStatus: event.toStatus,
-          note: event.note,
-        })),
+        // The customer's view of the history: the agency's internal notes are not theirs to download.
+        history: customerHistory(history),
       };
     }),
   );

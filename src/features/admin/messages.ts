@@ -21,6 +21,15 @@ export const ADMIN_ORDERS = {
   noteTooLong: 'The note must be at most 500 characters',
   noteControl: 'Please remove control characters from the note',
   moved: 'Status changed.',
+  /** The status form's two notes: the agency's own, and what the customer is told. */
+  internalNoteLabel: 'Note (internal, optional)',
+  internalNoteHint: 'Only admins see this. It is never shown or sent to the customer.',
+  customerNoteLabel: 'Message to the customer (optional)',
+  customerNoteHint: "Shown on the customer's order page, and in the e-mail when you send one.",
+  /** Beside a history step on the admin's page: the message the customer was shown. */
+  customerNoteShown: 'Customer sees',
+  /** Introduces the customer's message in the status e-mail. */
+  customerNoteInMail: 'A note from us:',
   markPaid: 'Mark paid',
   /** The history note of a Mark paid. */
   invoicePaidNote: 'Invoice paid',
@@ -84,3 +93,9 @@ export const ADMIN_SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' |
   ['not-found', { tone: 'error', text: ADMIN_SUBSCRIPTIONS.notFound }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);
+
+/** Words on the admin's lists. */
+export const ADMIN_LISTS = {
+  /** /admin/orders?q=: what the one search box matches. */
+  ordersSearchLabel: 'Order number, phone, or start of e-mail or business name',
+} as const;

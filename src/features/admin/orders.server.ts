@@ -15,6 +15,7 @@ import { outboxInsert } from '../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
 import { auditStatement } from '../../server/security/audit.ts';
 import { auditTrail } from './audit-trail.server.ts';
+import { ADMIN_ORDERS } from './messages.ts';
 import { orderNumber } from '../orders/mail.ts';
 import {
   accountOrderUrl,
@@ -65,18 +66,40 @@ export function notesOf(db: Db, orderId: string): Promise<OrderNote[]> {
     .orderBy(desc(orderNotes.createdAt), desc(insertionOrder));
 }
 
-/** What the customer reads when the admin ticks "E-mail the customer" on a status change. */
-export function statusChangeMail(order: { id: string; name: string }, to: OrderStatus): RenderedMail {
+/**
+ * What the customer reads when the admin ticks "E-mail the customer" on a status change: the
+ * new status and the message written for them, if any. The internal note is not a parameter,
+ * so it cannot end up here.
+ */
+export function statusChangeMail(
+  order: { id: string; name: string },
+  to: OrderStatus,
+  customerNote?: string,
+): RenderedMail {
   const label = ORDER_STATUS_LABELS[to];
   const number = orderNumber(order.id);
   const url = accountOrderUrl(order.id);
   const line = `Your order ${number} is now: ${label}.`;
+  const message = customerNote ? ['', ADMIN_ORDERS.customerNoteInMail, customerNote] : [];
   return {
     subject: `Your order ${number}: ${label}`,
-    text: [`Hi ${order.name},`, '', line, '', `See the details in your account: ${url}`, '', site.brand].join('\n'),
+    text: [
+      `Hi ${order.name},`,
+      '',
+      line,
+      ...message,
+      '',
+      `See the details in your account: ${url}`,
+      '',
+      site.brand,
+    ].join('\n'),
     html: mailLayout(
       `Your order ${number}`,
-      `<p>Hi ${escapeHtml(order.name)},</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(url)}">See the details in your account</a></p>`,
+      `<p>Hi ${escapeHtml(order.name)},</p><p>${escapeHtml(line)}</p>${
+        customerNote
+          ? `<p>${escapeHtml(ADMIN_ORDERS.customerNoteInMail)}</p><p style="white-space:pre-line">${escapeHtml(customerNote)}</p>`
+          : ''
+      }<p><a href="${escapeHtml(url)}">See the details in your account</a></p>`,
     ),
   };
 }
@@ -149,7 +172,7 @@ export function changeOrderStatus(
     if (!result.moved || !notify) return result;
     const order = await readContact(tx, move.orderId);
     if (order) {
-      const mail = statusChangeMail(order, move.to);
+      const mail = statusChangeMail(order, move.to, move.customerNote);
       await tx.execute(outboxInsert({ ...mail, kind: 'order-status', to: order.email }, now));
       await tx.execute(
         auditStatement(

@@ -8,6 +8,10 @@ export const CHECKOUT = {
   businessNameMax: 'Business name must be at most 120 characters',
   terms: 'You must agree to the terms and refund policy',
   extraPages: 'Extra pages must be a whole number from 0 to {max}',
+  /** Extra pages sent where the reading sells none (the flat site). */
+  extraPagesNotOffered: 'Extra pages are not offered with this plan',
+  /** The monthly plan asked for where the reading has none (the flat site). */
+  monthlyNotOffered: 'The monthly plan is not offered with this plan',
   controlSingleLine: 'Please use one line of plain text (no line breaks or control characters)',
   termsLabel: 'I agree to the Terms and Refund Policy',
   submit: 'Place Order',

@@ -4,7 +4,7 @@
  * order's status changes (`moveOrder`), with its history row, in one transaction.
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
@@ -20,7 +20,10 @@ import { canMove } from './status.ts';
 
 const builder = drizzle.mock();
 
-export type Order = typeof orders.$inferSelect;
+/** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
+const { phoneDigits: _searchKey, ...orderColumns } = getTableColumns(orders);
+
+export type Order = Omit<typeof orders.$inferSelect, 'phoneDigits'>;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
 export type OrderWithItems = Order & { items: OrderItem[] };
@@ -73,6 +76,7 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
         fromStatus: null,
         toStatus: 'pending_payment',
         note: 'Order placed at checkout',
+        customerNote: 'Order placed at checkout',
       }),
     ),
   ];
@@ -99,17 +103,17 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
 }
 
 export async function findOrder(db: Db, id: string): Promise<Order | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id));
   return row ?? null;
 }
 
 export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Order | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.idempotencyKey, key));
   return row ?? null;
 }
 
 export async function findOrderByPaymentReference(db: Db, reference: string): Promise<Order | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.paymentReference, reference));
   return row ?? null;
 }
 
@@ -124,7 +128,7 @@ export async function withItems(db: Db, order: Order): Promise<OrderWithItems> {
 /** The order if it belongs to `userId`; null otherwise (callers answer 404 either way). */
 export async function findCustomerOrder(db: Db, id: string, userId: string): Promise<OrderWithItems | null> {
   const [row] = await db
-    .select()
+    .select(orderColumns)
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   return row ? withItems(db, row) : null;
@@ -132,7 +136,7 @@ export async function findCustomerOrder(db: Db, id: string, userId: string): Pro
 
 export async function ordersOfCustomer(db: Db, userId: string): Promise<Order[]> {
   return db
-    .select()
+    .select(orderColumns)
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(insertionOrder));
@@ -148,7 +152,7 @@ export async function historyOf(db: Db, orderId: string): Promise<OrderEvent[]> 
 
 /** Newest orders first, for the admin area. */
 export async function latestOrders(db: Db, limit = 20): Promise<Order[]> {
-  return db.select().from(orders).orderBy(desc(orders.createdAt), desc(insertionOrder)).limit(limit);
+  return db.select(orderColumns).from(orders).orderBy(desc(orders.createdAt), desc(insertionOrder)).limit(limit);
 }
 
 export async function customerOf(db: Db, order: Order) {
@@ -179,7 +183,10 @@ export interface Move {
   /** Who moved it: a user id, or null for the system (a payment provider). */
   actorId: string | null;
   ip: string | null;
+  /** The agency's internal note on this step: never shown or sent to the customer. */
   note?: string;
+  /** What the customer is told about this step (their order page, export and status e-mail). */
+  customerNote?: string;
   /** The payment's reference, recorded when the order becomes paid. */
   paymentReference?: string;
   /** Only move from these statuses (a provider's 'paid' applies to a pending order only). */
@@ -247,6 +254,7 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
         fromStatus: from,
         toStatus: move.to,
         note: move.note ?? null,
+        customerNote: move.customerNote ?? null,
       }),
     ),
   );
@@ -274,7 +282,7 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
           entityType: 'order',
           entityId: move.orderId,
           before: { status: from },
-          after: { status: move.to, note: move.note ?? null },
+          after: { status: move.to, note: move.note ?? null, customerNote: move.customerNote ?? null },
           ip: move.ip,
         },
         now,

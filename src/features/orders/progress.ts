@@ -3,6 +3,33 @@
  * and the one thing to do next.
  */
 import type { IntakeStatus, OrderStatus } from '../../server/db/schema.ts';
+import type { OrderEvent } from './orders.server.ts';
+
+/** One step of an order's history as its customer may see it. */
+export interface CustomerHistoryEntry {
+  at: Date;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** What the agency chose to tell the customer about this step (never its internal note). */
+  note: string | null;
+}
+
+/**
+ * The order's history for its customer (their order page and data export): each status
+ * change with the note written for them. The agency's internal note is not carried over at
+ * all, so no page or file built from this can show it; entries that only hold an agency note
+ * (a payment the agency must check, with no change of status) are left out.
+ */
+export function customerHistory(events: readonly OrderEvent[]): CustomerHistoryEntry[] {
+  return events
+    .filter((event) => event.fromStatus !== event.toStatus || event.customerNote)
+    .map((event) => ({
+      at: event.at,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      note: event.customerNote || null,
+    }));
+}
 
 export const TIMELINE: readonly { status: OrderStatus; label: string }[] = [
   { status: 'paid', label: 'Paid' },

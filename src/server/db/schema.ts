@@ -27,6 +27,20 @@ function oneOf(name: string, column: AnySQLiteColumn, values: readonly string[])
   return check(name, sql`${column} IN (${list})`);
 }
 
+/**
+ * Everything but the digits in a phone number the checkout stores: PHONE_PATTERN allows '+',
+ * '(', ')', '-', '.' and white space, and the checkout writes any run of white space as one
+ * space (src/features/checkout/schema.ts). Kept short: SQLite's parser refuses a deep chain.
+ */
+const PHONE_NOISE = ['+', '(', ')', '-', '.', ' '];
+
+/** The digits of a phone number: SQLite has no regex replace, so it is a chain of replace(). */
+function phoneDigitsOf(phone: SQL): SQL {
+  let expression = phone;
+  for (const c of PHONE_NOISE) expression = sql`replace(${expression}, ${sql.raw(`'${c}'`)}, '')`;
+  return expression;
+}
+
 /** Messages from the contact form: stored before the visitor is told they were received. */
 export const contactMessages = sqliteTable(
   'contact_messages',
@@ -259,6 +273,11 @@ export const orders = sqliteTable(
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * The phone's digits ('(407) 555-0199' is '4075550199'), computed by the database from
+     * `phone` (a virtual column: nothing to write, nothing to backfill), for search by phone.
+     */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(phoneDigitsOf(sql`"phone"`), { mode: 'virtual' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -268,6 +287,8 @@ export const orders = sqliteTable(
     index('orders_email_idx').on(t.email),
     // The admin's search matches business names by case-insensitive prefix.
     index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
+    // ...and phone numbers by their digits, however they were written (/admin/orders?q=).
+    index('orders_phone_digits_idx').on(t.phoneDigits),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
@@ -312,7 +333,13 @@ export const orderEvents = sqliteTable(
     /** null for the order's creation. */
     fromStatus: text('from_status', { enum: ORDER_STATUSES }),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** The agency's note on this step: internal, never shown or sent to the customer. */
     note: text('note'),
+    /**
+     * What the customer is told about this step (their order page, their data export, the
+     * status e-mail): written on purpose, in its own labelled field, never copied from `note`.
+     */
+    customerNote: text('customer_note'),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );

@@ -32,23 +32,28 @@ const MOVABLE = ORDER_STATUSES.filter((s) => s !== 'canceled' && s !== 'refunded
   'canceled' | 'refunded'
 >[];
 
+/** A note on a history step: one short paragraph; blank is none. */
+const historyNote = z.pipe(
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(500, ADMIN_ORDERS.noteTooLong),
+        noControlCharacters(ADMIN_ORDERS.noteControl, { multiline: true }),
+      ),
+  ),
+  z.transform((v) => v || undefined),
+);
+
 const statusSchema = z.object({
   /** Where the order goes: one of nextStatuses(current). */
   to: z.enum(MOVABLE, { error: ADMIN_ORDERS.badStatus }),
   version: versionSchema,
-  /** Optional internal note kept in the history, one short paragraph. */
-  note: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(500, ADMIN_ORDERS.noteTooLong),
-          noControlCharacters(ADMIN_ORDERS.noteControl, { multiline: true }),
-        ),
-    ),
-    z.transform((v) => v || undefined),
-  ),
+  /** Optional internal note kept in the history, one short paragraph: never shown to the customer. */
+  note: historyNote,
+  /** Optional message for the customer: their order page, and the e-mail when `notify` is on. */
+  customerNote: historyNote,
   /** Tell the customer by e-mail (the page previews the message). */
   notify: checkboxSchema,
 });
@@ -81,7 +86,7 @@ const answer = (id: string, to: OrderStatus, result: MoveResult, notice = 'moved
   result.moved ? done(orderPage(id, notice), 200, { id, from: result.from, to }) : refused(result.reason);
 
 /**
- * POST /api/admin/orders/{id}/status {to, version, note?, notify?}: an admin moves an order along
+ * POST /api/admin/orders/{id}/status {to, version, note?, customerNote?, notify?}: an admin moves an order along
  * the build (or one step back). The move is checked against the order's status and version,
  * written with its history row and audit entry (and the customer's e-mail when asked) in one
  * transaction; a move to paid also activates the order's subscription and sends the receipt.
@@ -103,6 +108,7 @@ export const postOrderStatus = defineMutation({
         actorId: user.id,
         ip: clientAddress,
         note: input.note,
+        customerNote: input.customerNote,
         expectedVersion: input.version,
       },
       input.notify,
@@ -137,6 +143,8 @@ async function markPaid(database: AppDatabase, id: string, actorId: string, ip: 
     actorId,
     ip,
     note: ADMIN_ORDERS.invoicePaidNote,
+    // The customer saw this on their order page before notes were split: it still tells them.
+    customerNote: ADMIN_ORDERS.invoicePaidNote,
     expectedVersion: version,
   });
   return answer(id, 'paid', result);

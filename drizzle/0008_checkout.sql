@@ -1,0 +1,3 @@
+ALTER TABLE `order_events` ADD `customer_note` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `phone_digits` text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace("phone", '+', ''), '(', ''), ')', ''), '-', ''), '.', ''), ' ', '')) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `orders_phone_digits_idx` ON `orders` (`phone_digits`);

@@ -1,0 +1,56 @@
+/**
+ * /checkout as the server renders it: the consent names the purchase agreement
+ * (/terms-of-service) and the refund policy, not the site's terms of use (/terms); after a
+ * refused plain post the page shows the field's message.
+ */
+import reactRenderer from '@astrojs/react/server.js';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT } from '../messages.ts';
+import CheckoutPage from './CheckoutPage.astro';
+
+async function render(cookie?: string) {
+  const container = await AstroContainer.create();
+  container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
+  return container.renderToString(CheckoutPage, {
+    request: new Request('http://localhost:4321/checkout', { headers: cookie ? { cookie } : {} }),
+    locals: { user: null, session: null },
+  });
+}
+
+/** The form-feedback cookie a refused plain post leaves (src/server/http/form-feedback.ts). */
+const feedbackCookie = (fields: Record<string, string[]>, values: Record<string, string>) =>
+  `form_feedback=${Buffer.from(JSON.stringify({ form: '/api/checkout', fields, values })).toString('base64url')}`;
+
+/** The consent checkbox's label and the links in it. */
+function consent(html: string) {
+  const label = /<label for="checkout-terms"[^>]*>([\s\S]*?)<\/label>/.exec(html)?.[1] ?? '';
+  const links = [...label.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => [text, href]);
+  return {
+    text: label
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    links,
+  };
+}
+
+describe('the checkout consent', () => {
+  it('links the purchase terms (/terms-of-service) and the refund policy, not /terms', async () => {
+    const { text, links } = consent(await render());
+    expect(text).toBe(CHECKOUT.termsLabel);
+    expect(links).toEqual([
+      ['Terms', '/terms-of-service'],
+      ['Refund Policy', '/refund-policy'],
+    ]);
+  });
+});
+
+describe('after a refused plain post', () => {
+  it('shows the extra pages message beside the field, with what was typed', async () => {
+    const message = CHECKOUT.extraPages.replace('{max}', '20');
+    const html = await render(feedbackCookie({ extraPages: [message] }, { extraPages: '21' }));
+    expect(html).toContain(message);
+    expect(html).toMatch(/<input[^>]*name="extraPages"[^>]*value="21"|<input[^>]*value="21"[^>]*name="extraPages"/);
+  });
+});
