@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const desktopNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
@@ -62,14 +63,20 @@ async function expectStatesCollapsed(mobileNav: Locator) {
   }
 }
 
-/** A state's 20 city links, every one shown, each leading to its city page. */
+/** A state's 20 city links, every one shown, each leading to one of its city pages. */
 async function expectCitiesShown(mobileNav: Locator, state: string) {
   const links = mobileNav.getByRole('list', { name: `Cities in ${state}` }).getByRole('link');
   await expect(links).toHaveCount(20);
+  await expect(links.first()).toBeVisible();
+  await expect(links.last()).toBeVisible();
+  // One round trip for all twenty (the e2e machine is shared): each visible, each to a city page.
+  const shown = await links.evaluateAll((els) =>
+    els.map((el) => ({ href: el.getAttribute('href'), visible: el.checkVisibility() })),
+  );
   const slug = state.toLowerCase().replace(' ', '-');
-  for (const link of await links.all()) {
-    await expect(link).toBeVisible();
-    await expect(link).toHaveAttribute('href', new RegExp(`^/locations/${slug}/[a-z-]+$`));
+  for (const link of shown) {
+    expect(link.visible, link.href ?? '').toBe(true);
+    expect(link.href).toMatch(new RegExp(`^/locations/${slug}/[a-z-]+$`));
   }
 }
 
@@ -288,6 +295,7 @@ test.describe('mobile header', () => {
   test('the toggle opens an accordion; tapping a state shows its cities, tapping again hides them; a link closes the menu', async ({
     page,
   }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
     await page.goto('/');
     const toggle = page.locator('summary', { hasText: 'Menu' });
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -320,6 +328,7 @@ test.describe('mobile header', () => {
   test('keyboard: Enter on a state shows its cities (expanded), Tab reaches them, Enter again hides them', async ({
     page,
   }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
     await page.goto('/pricing');
     await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -345,6 +354,7 @@ test.describe('mobile header', () => {
   });
 
   test('screenshots of the open phone menu: nothing overlaps', async ({ page }, testInfo) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
     await page.goto('/');
     await page.locator('summary', { hasText: 'Menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -355,6 +365,20 @@ test.describe('mobile header', () => {
     await page.screenshot({ path: testInfo.outputPath('phone-menu-florida.png') });
     await mobileNav.getByRole('list', { name: 'Cities in Florida' }).getByRole('link').last().scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('phone-menu-florida-end.png') });
+  });
+
+  test("axe: WCAG 2.2 AA with a state's cities shown in the phone menu", async ({ page }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.locator('summary', { hasText: 'Top Locations' }).tap();
+    await mobileNav.locator('summary', { hasText: 'Texas' }).tap();
+    await expectCitiesShown(mobileNav, 'Texas');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('once enhanced, choosing a link or pressing Escape closes the menu', async ({ page }) => {
@@ -403,6 +427,7 @@ test.describe('without JavaScript', () => {
   });
 
   test("the mobile menu shows and hides a state's cities (a page with no JavaScript)", async ({ page }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/locations/florida/orlando');
     await page.locator('summary', { hasText: 'Menu' }).click();
