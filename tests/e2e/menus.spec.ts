@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const desktopNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
@@ -54,6 +55,74 @@ async function diagonalToAFloridaCity(page: Page) {
   await expect(page).toHaveURL(href);
 }
 
+/** The phone menu's state list: Florida, New York and Texas, each closed. */
+async function expectStatesCollapsed(mobileNav: Locator) {
+  for (const name of ['Florida', 'New York', 'Texas']) {
+    await expect(mobileNav.locator('summary', { hasText: name })).toBeVisible();
+    await expect(mobileNav.getByRole('list', { name: `Cities in ${name}` })).toBeHidden();
+  }
+}
+
+/** A state's 20 city links, every one shown, each leading to one of its city pages. */
+async function expectCitiesShown(mobileNav: Locator, state: string) {
+  const links = mobileNav.getByRole('list', { name: `Cities in ${state}` }).getByRole('link');
+  await expect(links).toHaveCount(20);
+  await expect(links.first()).toBeVisible();
+  await expect(links.last()).toBeVisible();
+  // One round trip for all twenty (the e2e machine is shared): each visible, each to a city page.
+  const shown = await links.evaluateAll((els) =>
+    els.map((el) => ({ href: el.getAttribute('href'), visible: el.checkVisibility() })),
+  );
+  const slug = state.toLowerCase().replace(' ', '-');
+  for (const link of shown) {
+    expect(link.visible, link.href ?? '').toBe(true);
+    expect(link.href).toMatch(new RegExp(`^/locations/${slug}/[a-z-]+$`));
+  }
+}
+
+/**
+ * How Chromium presents an element to assistive technology: its role and expanded state, from
+ * the browser's own accessibility tree (Playwright's role engine gives <summary> no role).
+ */
+async function disclosureState(page: Page, target: Locator) {
+  const cdp = await page.context().newCDPSession(page);
+  await target.evaluate((el) => el.setAttribute('data-ax-probe', ''));
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-ax-probe]' });
+  await target.evaluate((el) => el.removeAttribute('data-ax-probe'));
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  const node = nodes[0]!;
+  const expanded = node.properties?.find((p) => p.name === 'expanded')?.value.value;
+  await cdp.detach();
+  return { role: node.role?.value, expanded };
+}
+
+/** Tab forward (at most 40 stops) until the target holds focus. */
+async function focusByTab(page: Page, target: Locator) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** No two of the elements' boxes overlap, and none runs past the viewport's right edge. */
+async function expectNoOverlap(items: Locator) {
+  const boxes = await items.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: window.innerWidth };
+    }),
+  );
+  for (const [i, a] of boxes.entries()) {
+    expect(a.right).toBeLessThanOrEqual(a.width);
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      expect(apart, JSON.stringify({ a, b })).toBe(true);
+    }
+  }
+}
+
 test.describe('desktop header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -71,28 +140,43 @@ test.describe('desktop header', () => {
     await expect(nav.getByRole('link', { name: 'About Us' })).toBeHidden();
   });
 
-  test('Services lists all six services, then the overview', async ({ page }) => {
+  test('Services offers the four header services, then All services (the overview of all six)', async ({ page }) => {
     await page.goto('/');
     const nav = desktopNav(page);
     await nav.getByRole('button', { name: 'Services' }).hover();
     const services: [name: string, href: string][] = [
       ['Website Design', '/services/website-design'],
       ['SEO Services', '/services/seo-services'],
-      ['Local SEO', '/services/local-seo'],
       ['Google PPC Services', '/services/google-ppc-services'],
       ['Social Media Management', '/services/social-media-management'],
-      ['White-Label Partnerships', '/services/white-label-partnerships'],
       ['All services', '/services'],
     ];
+    // Exactly these links, in this order: four service pages, then the overview.
+    const panel = page.locator('#menu-services');
+    await expect(panel.getByRole('link')).toHaveText(services.map(([name]) => name));
     for (const [name, href] of services) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
+    await expect(nav.getByRole('link', { name: 'Local SEO' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'White-Label Partnerships' })).toHaveCount(0);
     // Each on one line: the panel is wide enough for the longest name.
     const heights = await Promise.all(
       services.map(async ([name]) => (await nav.getByRole('link', { name, exact: true }).boundingBox())!.height),
     );
     expect(Math.max(...heights)).toBeLessThan(48);
+
+    // 'All services' leads to the overview, which lists all six.
+    await nav.getByRole('link', { name: 'All services' }).click();
+    await expect(page).toHaveURL('/services');
+    const main = page.getByRole('main');
+    for (const [name, href] of [
+      ...services.slice(0, 4),
+      ['Local SEO', '/services/local-seo'],
+      ['White-Label Partnerships', '/services/white-label-partnerships'],
+    ]) {
+      await expect(main.locator(`a[href="${href}"]`).first(), name).toBeVisible();
+    }
   });
 
   test('hovering opens a dropdown and the click that follows keeps it open', async ({ page }) => {
@@ -208,30 +292,93 @@ test.describe('desktop header', () => {
 test.describe('mobile header', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the toggle opens an accordion; each state leads to its state page; a link closes the menu', async ({
+  test('the toggle opens an accordion; tapping a state shows its cities, tapping again hides them; a link closes the menu', async ({
     page,
   }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
     await page.goto('/');
     const toggle = page.locator('summary', { hasText: 'Menu' });
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(mobileNav).toBeHidden();
     await toggle.click();
     await expect(mobileNav).toBeVisible();
-    await mobileNav.locator('summary', { hasText: 'Top Locations' }).click();
-    // The states with their city counts; the cities themselves are on each state's page.
-    const florida = mobileNav.getByRole('link', { name: /^Florida/ });
-    await expect(florida).toBeVisible();
-    await expect(florida).toContainText('20 cities');
-    await expect(mobileNav.getByRole('link', { name: 'Winter Park' })).toHaveCount(0);
-    await florida.click();
-    await expect(page).toHaveURL('/locations/florida');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Winter Park' }).first()).toBeVisible();
+    await mobileNav.locator('summary', { hasText: 'Top Locations' }).tap();
+    await expectStatesCollapsed(mobileNav);
+    const florida = mobileNav.locator('summary', { hasText: 'Florida' });
+    await florida.tap();
+    await expectCitiesShown(mobileNav, 'Florida');
+    await expect(mobileNav.getByRole('list', { name: 'Cities in Texas' })).toBeHidden();
+    await florida.tap();
+    await expect(mobileNav.getByRole('list', { name: 'Cities in Florida' })).toBeHidden();
+    await expect(mobileNav.locator('summary', { hasText: 'Florida' })).toBeVisible();
+
+    // A city leads to its page, and the menu is closed there.
+    await mobileNav.locator('summary', { hasText: 'Texas' }).tap();
+    await expectCitiesShown(mobileNav, 'Texas');
+    await mobileNav.getByRole('link', { name: 'Austin' }).tap();
+    await expect(page).toHaveURL('/locations/texas/austin');
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
 
     await page.locator('summary', { hasText: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL('/pricing');
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  });
+
+  test('keyboard: Enter on a state shows its cities (expanded), Tab reaches them, Enter again hides them', async ({
+    page,
+  }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
+    await page.goto('/pricing');
+    await expect(page.locator('.site-header[data-enhanced]')).toHaveCount(1);
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await page.locator('summary', { hasText: 'Menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(mobileNav).toBeVisible();
+    await focusByTab(page, mobileNav.locator('summary', { hasText: 'Top Locations' }));
+    await page.keyboard.press('Enter');
+    const newYork = mobileNav.locator('summary', { hasText: 'New York' });
+    await focusByTab(page, newYork);
+    expect(await disclosureState(page, newYork)).toEqual({ role: 'DisclosureTriangle', expanded: false });
+    await page.keyboard.press('Enter');
+    await expectCitiesShown(mobileNav, 'New York');
+    expect(await disclosureState(page, newYork)).toEqual({ role: 'DisclosureTriangle', expanded: true });
+    await page.keyboard.press('Tab');
+    const first = mobileNav.getByRole('list', { name: 'Cities in New York' }).getByRole('link').first();
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(newYork).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(mobileNav.getByRole('list', { name: 'Cities in New York' })).toBeHidden();
+    expect(await disclosureState(page, newYork)).toEqual({ role: 'DisclosureTriangle', expanded: false });
+  });
+
+  test('screenshots of the open phone menu: nothing overlaps', async ({ page }, testInfo) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.locator('summary', { hasText: 'Top Locations' }).tap();
+    await mobileNav.locator('summary', { hasText: 'Florida' }).tap();
+    await expectCitiesShown(mobileNav, 'Florida');
+    await expectNoOverlap(mobileNav.getByRole('list', { name: 'Cities in Florida' }).getByRole('link'));
+    await page.screenshot({ path: testInfo.outputPath('phone-menu-florida.png') });
+    await mobileNav.getByRole('list', { name: 'Cities in Florida' }).getByRole('link').last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('phone-menu-florida-end.png') });
+  });
+
+  test("axe: WCAG 2.2 AA with a state's cities shown in the phone menu", async ({ page }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.locator('summary', { hasText: 'Top Locations' }).tap();
+    await mobileNav.locator('summary', { hasText: 'Texas' }).tap();
+    await expectCitiesShown(mobileNav, 'Texas');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('once enhanced, choosing a link or pressing Escape closes the menu', async ({ page }) => {
@@ -277,5 +424,25 @@ test.describe('without JavaScript', () => {
     await page.goto('/privacy');
     await page.locator('summary', { hasText: 'Menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  });
+
+  test("the mobile menu shows and hides a state's cities (a page with no JavaScript)", async ({ page }) => {
+    test.slow(); // many steps on a shared machine: three times the default timeout
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/locations/florida/orlando');
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await mobileNav.locator('summary', { hasText: 'Top Locations' }).click();
+    const florida = mobileNav.locator('summary', { hasText: 'Florida' });
+    await florida.click();
+    await expectCitiesShown(mobileNav, 'Florida');
+    await florida.click();
+    await expect(mobileNav.getByRole('list', { name: 'Cities in Florida' })).toBeHidden();
+    // The keyboard too: the state is a native disclosure.
+    await florida.focus();
+    await page.keyboard.press('Enter');
+    await expectCitiesShown(mobileNav, 'Florida');
+    await page.keyboard.press('Space');
+    await expect(mobileNav.getByRole('list', { name: 'Cities in Florida' })).toBeHidden();
   });
 });

@@ -13,7 +13,7 @@ export interface SiteHeaderProps {
   mobileServices?: ReactNode;
   /** Top Locations: each state with its two-column city list (desktop mega-menu). */
   locations?: ReactNode;
-  /** Top Locations on a phone: the states, each leading to its state page. */
+  /** Top Locations on a phone: each state a disclosure that shows or hides its cities. */
   mobileLocations?: ReactNode;
   /** The account link (static HTML from an Astro slot, which the server may personalise). */
   account?: ReactNode;
