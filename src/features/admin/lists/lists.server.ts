@@ -56,6 +56,7 @@ export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageR
       status: orders.status,
       totalCents: orders.totalCents,
       paymentProvider: orders.paymentProvider,
+      heldAt: orders.heldAt,
       createdAt: orders.createdAt,
       row: rowid,
     })
