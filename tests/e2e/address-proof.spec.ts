@@ -123,6 +123,6 @@ test('an order placed signed out with an existing account’s address waits for 
   await expect(owner.page.getByText('your order is confirmed')).toBeVisible();
 
   await owner.page.goto('/account');
-  await expect(owner.page.getByRole('main').getByRole('link', { name: number })).toBeVisible();
+  await expect(owner.page.getByRole('main').getByRole('link', { name: number, exact: true })).toBeVisible();
   await owner.context.close();
 });
