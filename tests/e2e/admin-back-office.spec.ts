@@ -5,7 +5,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { TEST_ADMIN } from './builds.ts';
+import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { installMailCapture, linkIn } from './mail-capture.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'lantern-pelican-orbit';
@@ -29,6 +30,18 @@ async function customer(browser: Browser) {
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('You are signed in as')).toBeVisible();
   return { context, page, email };
+}
+
+// Offers reach an account through its address: the customer proves it from the mailed link first.
+test.beforeAll(() => installMailCapture(E2E_BUILDS.main.databaseUrl));
+
+/** The customer opens the verification link mailed at sign-up and presses its button. */
+async function verifyAddress(buyer: { page: Page; email: string }) {
+  await buyer.page.goto(
+    await linkIn(E2E_BUILDS.main.databaseUrl, buyer.email, 'account-verify-email', '/verify-email'),
+  );
+  await buyer.page.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect(buyer.page.getByText('Your email address is confirmed')).toBeVisible();
 }
 
 async function admin(browser: Browser) {
@@ -81,7 +94,10 @@ test('the admin moves an order through every status; the customer sees each one'
 });
 
 test('a custom subscription at $87.65 per month is offered, shown and accepted', async ({ browser }) => {
+  // One more page than before: the customer confirms the address the offer is sent to.
+  test.slow();
   const buyer = await customer(browser);
+  await verifyAddress(buyer);
   const office = await admin(browser);
   const page = office.page;
   const description = `Local SEO care ${Math.random().toString(36).slice(2, 8)}`;

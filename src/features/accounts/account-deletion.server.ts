@@ -5,15 +5,17 @@
  * to register again.
  */
 import type { InStatement } from '@libsql/client';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { increment } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase } from '../../server/db/index.ts';
-import { intakes, orders, subscriptions, type SubscriptionStatus } from '../../server/db/schema.ts';
+import { addressLinks, intakes, orders, subscriptions, type SubscriptionStatus } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
+import { forgetAddressesStatements } from '../../server/email/outbox.ts';
 import { escapeHtml, mailLayout } from '../../server/email/layout.ts';
 import { serverEnv } from '../../server/env.ts';
 import { auditStatement } from '../../server/security/audit.ts';
+import { forgetAddressLimitsStatement } from '../../server/security/rate-limit.ts';
 import { site } from '../../data/site.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { INTAKE_STEPS } from '../intake/fields.ts';
@@ -42,8 +44,9 @@ export type DeleteAccountResult =
 
 /**
  * Checks the password, then in one transaction: cancels live subscriptions, anonymises the
- * orders and the personal intake answers, ends every session, deletes every link, anonymises
- * the user row and records it. Administrators are refused: the admin area must never lose
+ * orders and the personal intake answers, ends every session, deletes every link, removes the
+ * address (and a pending new one) from the outbox (mail to it is cancelled) and from rate-limit
+ * keys, anonymises the user row and records it. Administrators are refused: the admin area must never lose
  * its last administrator by a click, and admin rights are removed by another administrator.
  */
 export async function deleteAccount(
@@ -96,13 +99,33 @@ export async function deleteAccount(
         ),
       );
     }
+    const gone = deletedEmail(userId);
+    const addresses = [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])];
     writes.push(
       statement(
         builder
           .update(orders)
-          .set({ name: DELETED_NAME, email: deletedEmail(userId), phone: '', updatedAt: at })
+          .set({ name: DELETED_NAME, email: gone, phone: '', updatedAt: at })
           .where(eq(orders.userId, userId)),
       ),
+      // Rows of this account still waiting for an address keep no address (and can never be claimed).
+      statement(
+        builder
+          .update(orders)
+          .set({ unprovenEmail: gone })
+          .where(and(eq(orders.userId, userId), isNotNull(orders.unprovenEmail))),
+      ),
+      statement(
+        builder
+          .update(subscriptions)
+          .set({ unprovenEmail: gone })
+          .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.unprovenEmail))),
+      ),
+      statement(
+        builder.delete(addressLinks).where(or(eq(addressLinks.userId, userId), inArray(addressLinks.email, addresses))),
+      ),
+      ...forgetAddressesStatements(addresses),
+      ...addresses.map((address) => forgetAddressLimitsStatement(address)),
     );
     for (const row of intakeRows.rows) {
       const data = parseAnswers(row.data);

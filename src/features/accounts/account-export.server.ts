@@ -4,7 +4,7 @@
  * hashes) and internal bookkeeping (stored file names, idempotency keys, who on the staff
  * moved an order) are left out; uploaded files are listed, not included.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDatabase, Db } from '../../server/db/index.ts';
 import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '../../server/db/schema.ts';
 import { historyOf, itemsOf, ordersOfCustomer } from '../orders/orders.server.ts';
@@ -21,7 +21,12 @@ export const EXPORT_FORMAT_VERSION = 1;
  * link mailed to it (activation, password reset, e-mail change), and the address only ever
  * changes through such a link.
  */
-const ADDRESS_PROVEN_BY = ['auth.activate', 'auth.password-reset', 'account.email-change'] as const;
+const ADDRESS_PROVEN_BY = [
+  'auth.activate',
+  'auth.password-reset',
+  'account.email-change',
+  'account.email-verify',
+] as const;
 
 /**
  * Contact-form messages are matched by address only, and registration does not prove the
@@ -119,7 +124,8 @@ export async function accountExport(
       updatedAt: subscriptions.updatedAt,
     })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    // Not yet the account's: waiting for its address to be proven (address-proof.ts).
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.unprovenEmail)))
     .orderBy(asc(subscriptions.createdAt));
 
   const proven = await addressProven(db, userId);

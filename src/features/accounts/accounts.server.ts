@@ -15,7 +15,8 @@ import {
   retireAccountTokensStatement,
   type TokenPurpose,
 } from './account-links.ts';
-import { activationMail, passwordResetMail } from './mail.ts';
+import { addressProvenStatements, newAddressLink, VERIFY_EMAIL_PATH } from './address-proof.ts';
+import { activationMail, passwordResetMail, verifyEmailMail } from './mail.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import type { RegisterInput } from './schemas.ts';
 import { invalidateUserSessionsStatement, type Role, type SessionUser } from './session.ts';
@@ -63,8 +64,21 @@ export async function registerUser(
     { name: input.name, email: input.email, passwordHash, status: 'active' },
     now,
   );
+  // Signed in at once, but the address is unproven until the link mailed to it is used.
+  const link = newAddressLink('verify-email', { userId: id, email: input.email }, now);
   try {
-    await database.writes.run([statement]);
+    await database.writes.run([
+      statement,
+      link.statement,
+      outboxInsert(
+        {
+          ...verifyEmailMail(input.name, accountLink(VERIFY_EMAIL_PATH, link.token)),
+          kind: 'account-verify-email',
+          to: normalizeEmail(input.email),
+        },
+        now,
+      ),
+    ]);
   } catch (error) {
     // Two registrations for one e-mail at once: the unique index decides.
     if (String(error).includes('UNIQUE')) return { ok: false, reason: 'taken' };
@@ -151,6 +165,8 @@ export async function setPasswordWithToken(
       updateUserStatement(userId, { passwordHash, status: 'active' }, now),
       invalidateUserSessionsStatement(userId),
       retireAccountTokensStatement(userId, now),
+      // The link came to the account's address: that proves it.
+      ...addressProvenStatements(userId, now),
       ownAccountAudit(purpose === 'activation' ? 'auth.activate' : 'auth.password-reset', userId, origin, now),
     ]);
     return true;

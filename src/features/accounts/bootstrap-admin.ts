@@ -44,7 +44,8 @@ export async function ensureAdmin(
     );
   if (!existing) {
     const { id, statement } = insertUserStatement(
-      { name, email: normalized, passwordHash, role: 'admin', status },
+      // The operator vouches for ADMIN_EMAIL; without a password the activation link proves it.
+      { name, email: normalized, passwordHash, role: 'admin', status, emailVerified: Boolean(password) },
       now,
     );
     await database.writes.run([statement, audit(id, 'admin.bootstrap')]);

@@ -1,29 +1,38 @@
 import type { AstroGlobal } from 'astro';
 import { getDatabase } from '../../server/db/index.ts';
-import { clientAddress } from '../../server/http/client-address.ts';
+import { checkAccountToken } from './account-links.ts';
 import { PROFILE } from './messages.ts';
-import { confirmEmailChange } from './profile.server.ts';
+import { findUserById } from './users.ts';
 
-export type ConfirmEmailPageState = { ok: true; email: string } | { ok: false; message: string };
+export type ConfirmEmailPageState =
+  { kind: 'done' } | { kind: 'button'; token: string; email: string } | { kind: 'problem'; message: string };
 
-const PROBLEMS = {
-  invalid: PROFILE.emailChangeInvalid,
-  expired: PROFILE.emailChangeExpired,
-  used: PROFILE.emailChangeUsed,
-  taken: PROFILE.emailChangeTaken,
-} as const;
+const PROBLEMS: ReadonlyMap<string, string> = new Map([
+  ['invalid', PROFILE.emailChangeInvalid],
+  ['expired', PROFILE.emailChangeExpired],
+  ['used', PROFILE.emailChangeUsed],
+  ['taken', PROFILE.emailChangeTaken],
+]);
 
 /**
- * What /confirm-email?token=… shows, after making the change: opening the link is the proof
- * that the address is theirs. Only a GET uses the link: a HEAD (link checkers) just renders.
+ * What /confirm-email?token=… shows. Opening the link changes nothing (mail scanners fetch
+ * every link): a valid link shows the new address and a button that POSTs to /api/email/confirm,
+ * which makes the change and comes back with ?done=1 (or ?error= for a plain form post).
  * The token is in the page's URL, so it must not travel on to other sites in a Referer.
  */
 export async function confirmEmailPageState(
-  Astro: Pick<AstroGlobal, 'request' | 'url' | 'response' | 'locals' | 'clientAddress'>,
+  Astro: Pick<AstroGlobal, 'url' | 'response'>,
 ): Promise<ConfirmEmailPageState> {
   Astro.response.headers.set('Referrer-Policy', 'no-referrer');
-  const token = Astro.url.searchParams.get('token');
-  if (!token || Astro.request.method !== 'GET') return { ok: false, message: PROBLEMS.invalid };
-  const result = await confirmEmailChange(await getDatabase(), token, Date.now(), { ip: clientAddress(Astro) });
-  return result.ok ? result : { ok: false, message: PROBLEMS[result.reason] };
+  const params = Astro.url.searchParams;
+  if (params.get('done') === '1') return { kind: 'done' };
+  const failed = PROBLEMS.get(params.get('error') ?? '');
+  if (failed) return { kind: 'problem', message: failed };
+  const token = params.get('token');
+  const database = await getDatabase();
+  const check = await checkAccountToken(database.db, token, 'email_change');
+  if (check.status !== 'valid' || !token) return { kind: 'problem', message: PROBLEMS.get(check.status) ?? '' };
+  const user = await findUserById(database.db, check.userId);
+  if (!user?.pendingEmail || user.status !== 'active') return { kind: 'problem', message: PROFILE.emailChangeInvalid };
+  return { kind: 'button', token, email: user.pendingEmail };
 }

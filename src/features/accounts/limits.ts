@@ -24,6 +24,8 @@ export const AUTH_LIMITS = {
   accountPassword: { name: 'account-password-user', capacity: 10, windowMs: 15 * MINUTE },
   /** Resending the e-mail change link, per user: each one is a mail to an address not yet proven. */
   emailChangeResend: { name: 'email-change-resend-user', capacity: 3, windowMs: 60 * MINUTE },
+  /** Resending the verification link, per user: each one is a mail. */
+  verifyResend: { name: 'verify-resend-user', capacity: 3, windowMs: 60 * MINUTE },
   /** Data downloads, per user: each reads every row of the account. */
   dataExport: { name: 'data-export-user', capacity: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

@@ -52,6 +52,18 @@ export function passwordResetMail(name: string, url: string): RenderedMail {
   });
 }
 
+/** After registration (and on request): the link that proves the address is the account holder's. */
+export function verifyEmailMail(name: string, url: string): RenderedMail {
+  return linkMail({
+    subject: `Confirm your email address for ${site.brand}`,
+    greeting: `Hi ${name},`,
+    intro: `Confirm that this address belongs to your ${site.brand} account. Until you do, orders and offers sent to this address are not shown in the account.`,
+    action: 'Confirm your email address',
+    url,
+    expiry: 'This link opens a page with a button, works once and expires in 48 hours.',
+  });
+}
+
 /** To the new address: the link that proves it is theirs and makes the change. */
 export function emailChangeMail(name: string, newEmail: string, url: string): RenderedMail {
   return linkMail({

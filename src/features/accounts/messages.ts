@@ -67,6 +67,23 @@ export const PROFILE = {
     'Messages sent through the contact form are included once this account has confirmed its email address (through an activation, password reset or email change link).',
 } as const;
 
+/** Verifying the account's own address (/verify-email and the notice on /account). */
+export const VERIFY = {
+  unverifiedNotice:
+    'Please confirm your email address: open the link we sent to it and press the button. Until then, orders placed without logging in and offers sent to this address are not shown here.',
+  resend: 'Send the link again',
+  sent: 'We sent a new confirmation link to your email address. It works for 48 hours.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  verified: 'Your email address is confirmed. Thank you!',
+  button: 'Confirm my email address',
+  pageLead: 'Press the button to confirm that this address is yours.',
+  invalid: 'This link is not valid. Log in and ask for a new one on your account page.',
+  expired: 'This link has expired. Log in and ask for a new one on your account page.',
+  used: 'This link has already been used. If you pressed the button before, your email address is already confirmed.',
+  emailChangeButton: 'Confirm my new email address',
+  emailChangeLead: 'Press the button to use this address for your account from now on.',
+} as const;
+
 /**
  * Messages for `?error=` / `?notice=` codes set by plain (no-JavaScript) form posts. Maps, not
  * objects: a code comes from the URL, and `?error=valueOf` must find nothing.
@@ -105,6 +122,8 @@ export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
     'email-password-needed': { tone: 'error', text: PROFILE.emailPasswordNeeded },
     'delete-invalid': { tone: 'error', text: API_ERRORS.validation },
     'delete-admin': { tone: 'error', text: PROFILE.deleteAdminRefused },
+    'verify-sent': { tone: 'success', text: VERIFY.sent },
+    'already-verified': { tone: 'success', text: VERIFY.alreadyVerified },
   }),
 );
 

@@ -17,14 +17,16 @@ import {
   retireAccountTokensStatement,
 } from './account-links.ts';
 import { accountLink, type Origin } from './accounts.server.ts';
+import { addressProvenStatements, retireVerifyLinksStatement } from './address-proof.ts';
 import { emailChangeMail, emailChangeNoticeMail } from './mail.ts';
 import { verifyPassword } from './password.ts';
 import { findUserByEmail, findUserById, normalizeEmail, updateUserStatement } from './users.ts';
 
 const builder = drizzle.mock();
 
-/** The page that confirms a new address (src/pages/confirm-email.astro). */
+/** The page that confirms a new address (src/pages/confirm-email.astro): a button that POSTs to CONFIRM_EMAIL_API. */
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
+export const CONFIRM_EMAIL_API = '/api/email/confirm';
 
 /**
  * Audit entries name what changed, never the values: the log outlives a deleted account,
@@ -183,6 +185,9 @@ export async function confirmEmailChange(
       }
       await tx.batch([
         updateUserStatement(userId, { email: pendingEmail, pendingEmail: null }, now),
+        // The link came to the new address: the account has proven it (and not the old one's links).
+        retireVerifyLinksStatement(userId, now),
+        ...addressProvenStatements(userId, now),
         audit('account.email-change', userId, origin, now, { fields: ['email'] }),
       ]);
       return { ok: true, email: pendingEmail };

@@ -21,6 +21,8 @@ export interface UserRow extends SessionUser {
   status: UserStatus;
   /** A new address waiting for its confirmation link, if any. */
   pendingEmail: string | null;
+  /** When the account proved it reads `email` (null: not yet; see address-proof.ts). */
+  emailVerifiedAt: Date | null;
 }
 
 const columns = {
@@ -31,6 +33,7 @@ const columns = {
   status: users.status,
   passwordHash: users.passwordHash,
   pendingEmail: users.pendingEmail,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -50,7 +53,15 @@ export const publicUser = (u: SessionUser): SessionUser => ({ id: u.id, name: u.
 
 /** The one user insert: a new id and the statement to commit (with whatever else belongs to it). */
 export function insertUserStatement(
-  user: { name: string; email: string; passwordHash: string | null; role?: Role; status: UserStatus },
+  user: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    role?: Role;
+    status: UserStatus;
+    /** Only for an address someone vouched for (the operator's ADMIN_EMAIL). */
+    emailVerified?: boolean;
+  },
   now = Date.now(),
 ): { id: string; statement: InStatement } {
   const id = crypto.randomUUID();
@@ -64,6 +75,7 @@ export function insertUserStatement(
         passwordHash: user.passwordHash,
         role: user.role ?? 'customer',
         status: user.status,
+        emailVerifiedAt: user.emailVerified ? new Date(now) : null,
         createdAt: new Date(now),
         updatedAt: new Date(now),
       }),
@@ -79,6 +91,7 @@ export interface UserChanges {
   passwordHash: string | null;
   role: Role;
   status: UserStatus;
+  emailVerifiedAt: Date | null;
 }
 
 /** Changes columns of one user (and its updated_at). */

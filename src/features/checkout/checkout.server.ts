@@ -3,6 +3,12 @@
  * an activation link), the order priced by the server, a pending subscription for a monthly
  * plan, the customer's confirmation and the agency's notice, all in one durable commit. A
  * repeated submit carrying the same form key finds the first order instead of making another.
+ *
+ * Only what a signed-in customer orders is theirs at once (and goes to their own address). An
+ * order placed signed out reaches an account through the address typed, so it waits for that
+ * address to be proven (accounts/address-proof.ts); for an existing account it is also held
+ * for the address owner's confirmation (orders/held-orders.ts), and until then the only mail
+ * is the request to confirm, and the agency's notice waits too.
  */
 import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
@@ -14,9 +20,11 @@ import { outboxInsert } from '../../server/email/enqueue.ts';
 import { serverEnv } from '../../server/env.ts';
 import { newAccountToken } from '../accounts/account-links.ts';
 import { accountLink } from '../accounts/accounts.server.ts';
+import { unprovenEmailFor } from '../accounts/address-proof.ts';
 import { activationMail } from '../accounts/mail.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { findUserByEmail, insertUserStatement, normalizeEmail } from '../accounts/users.ts';
+import { holdStatements } from '../orders/held-orders.ts';
 import { newOrderMail, orderConfirmationMail } from '../orders/mail.ts';
 import {
   accountOrderUrl,
@@ -41,6 +49,10 @@ interface Customer {
   statements: InStatement[];
   /** For a customer who has not activated an account yet. */
   activationUrl?: string;
+  /** An existing account's address, typed by someone signed out: the order waits for its owner. */
+  held: boolean;
+  /** The address the order reaches the account through, until the account proves it. */
+  unprovenEmail: string | null;
 }
 
 /** Who the order belongs to, and what has to be written first for a customer we do not know yet. */
@@ -50,17 +62,12 @@ async function customerFor(
   user: SessionUser | null,
   now: number,
 ): Promise<Customer> {
-  if (user) return { userId: user.id, statements: [] };
+  if (user) return { userId: user.id, statements: [], held: false, unprovenEmail: null };
   const known = await findUserByEmail(database.db, input.email);
-  if (known && known.status === 'active') return { userId: known.id, statements: [] };
+  // Active or pending: whoever typed the address may not be its owner. An account still pending
+  // gets its activation link with the confirmation, once the owner has confirmed the order.
   if (known) {
-    // Pending (checkout or an admin made it): a fresh link, since the last one may have expired.
-    const link = newAccountToken(known.id, 'activation', now);
-    return {
-      userId: known.id,
-      statements: [link.statement],
-      activationUrl: accountLink('/activate-account', link.token),
-    };
+    return { userId: known.id, statements: [], held: true, unprovenEmail: unprovenEmailFor(known, input.email) };
   }
   const created = insertUserStatement(
     { name: input.name, email: input.email, passwordHash: null, status: 'pending' },
@@ -73,9 +80,15 @@ async function customerFor(
     statements: [
       created.statement,
       link.statement,
-      outboxInsert({ ...activationMail(input.name, activationUrl), kind: 'account-activation', to: input.email }, now),
+      outboxInsert(
+        { ...activationMail(input.name, activationUrl), kind: 'account-activation', to: normalizeEmail(input.email) },
+        now,
+      ),
     ],
     activationUrl,
+    held: false,
+    // Activating the account proves the address, and files the order there.
+    unprovenEmail: normalizeEmail(input.email),
   };
 }
 
@@ -112,7 +125,9 @@ export async function placeOrder(
   }: { input: CheckoutInput; user: SessionUser | null; provider: PaymentProviderName; reading?: PricingReading },
   now = Date.now(),
 ): Promise<PlaceResult> {
-  const email = normalizeEmail(input.email);
+  // A signed-in customer's mail goes to their own address: the form cannot send the agency's
+  // mail, with words typed there, to someone else's.
+  const email = normalizeEmail(user ? user.email : input.email);
   const key = idempotencyKeyFor(input);
   for (let attempt = 0; ; attempt++) {
     const earlier = key ? await findOrderByIdempotencyKey(database.db, key) : null;
@@ -129,6 +144,8 @@ export async function placeOrder(
         quote: priced,
         provider,
         idempotencyKey: key,
+        held: customer.held,
+        unprovenEmail: customer.unprovenEmail,
       },
       now,
     );
@@ -147,16 +164,17 @@ export async function placeOrder(
       accountUrl: accountOrderUrl(order.id),
     });
     const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(order.id) });
+    const mails = customer.held
+      ? holdStatements({ id: order.id, totalCents: priced.totalCents, email }, now)
+      : [
+          outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
+          outboxInsert(
+            { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
+            now,
+          ),
+        ];
     try {
-      await database.writes.run([
-        ...customer.statements,
-        ...order.statements,
-        outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
-        outboxInsert(
-          { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
-          now,
-        ),
-      ]);
+      await database.writes.run([...customer.statements, ...order.statements, ...mails]);
     } catch (error) {
       // A second submit of the same form, or two first orders for one new e-mail, committed
       // between our read and our write: read again (once) and the database's answer stands.
@@ -181,6 +199,8 @@ export async function placeOrder(
         paymentReference: null,
         idempotencyKey: key,
         version: 0,
+        heldAt: customer.held ? new Date(now) : null,
+        unprovenEmail: customer.unprovenEmail,
         paidAt: null,
         createdAt: new Date(now),
         updatedAt: new Date(now),

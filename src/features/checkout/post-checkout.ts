@@ -6,8 +6,10 @@ import { defineMutation, done, fail } from '../../server/http/mutation.ts';
 import type { RateLimitRule } from '../../server/security/rate-limit.ts';
 import { drizzle } from 'drizzle-orm/libsql';
 import { paymentProvider } from '../payments/provider.ts';
+import { secureCookies } from '../accounts/request-session.ts';
 import { placeOrder } from './checkout.server.ts';
 import { CHECKOUT } from './messages.ts';
+import { rememberOrderForThankYou } from './thank-you.ts';
 import { checkoutSchema, PRICE_LIKE_FIELD } from './schema.ts';
 
 export const CHECKOUT_BODY_LIMIT = 16 * 1024;
@@ -40,11 +42,13 @@ const placeOrderRoute = defineMutation({
   maxBytes: CHECKOUT_BODY_LIMIT,
   limits: [{ rule: CHECKOUT_RATE_LIMIT, key: 'client' }],
   formFailure,
-  async handle({ input, raw, user, database }) {
+  async handle({ input, raw, user, database, context }) {
     if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return fail(400, CHECKOUT.priceRefused, 'price');
     const provider = await paymentProvider();
     const placed = await placeOrder(database, { input, user, provider: provider.name });
     const { order } = placed;
+    // This browser, and only this one, may see the order's number and total on /thank-you.
+    rememberOrderForThankYou(context.cookies, order.id, secureCookies(context.url));
     let start: Awaited<ReturnType<typeof provider.begin>>;
     try {
       start = await provider.begin(order);

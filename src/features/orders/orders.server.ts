@@ -4,7 +4,7 @@
  * order's status changes (`moveOrder`), with its history row, in one transaction.
  */
 import type { InStatement, Transaction } from '@libsql/client';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
@@ -37,7 +37,17 @@ export interface NewOrder {
   quote: Quote;
   provider: PaymentProviderName;
   idempotencyKey: string | null;
+  /** Placed signed out with an existing account's address: held until the address owner confirms it. */
+  held?: boolean;
+  /** The address it reached the account through, while that account has not proven it (address-proof.ts). */
+  unprovenEmail?: string | null;
 }
+
+/**
+ * Orders the customer sees in their account: not held for the address owner's confirmation,
+ * and not waiting for the account to prove the address the order came through.
+ */
+export const visibleToCustomer: SQL = and(isNull(orders.heldAt), isNull(orders.unprovenEmail)) as SQL;
 
 /** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
 export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: InStatement[] } {
@@ -56,6 +66,8 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
         totalCents: order.quote.totalCents,
         paymentProvider: order.provider,
         idempotencyKey: order.idempotencyKey,
+        heldAt: order.held ? at : null,
+        unprovenEmail: order.unprovenEmail ?? null,
         createdAt: at,
         updatedAt: at,
       }),
@@ -93,6 +105,7 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
           interval: 'month',
           status: 'pending',
           createdBy: 'checkout',
+          unprovenEmail: order.unprovenEmail ?? null,
           createdAt: at,
           updatedAt: at,
         }),
@@ -130,7 +143,7 @@ export async function findCustomerOrder(db: Db, id: string, userId: string): Pro
   const [row] = await db
     .select(orderColumns)
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, id), eq(orders.userId, userId), visibleToCustomer));
   return row ? withItems(db, row) : null;
 }
 
@@ -138,7 +151,7 @@ export async function ordersOfCustomer(db: Db, userId: string): Promise<Order[]>
   return db
     .select(orderColumns)
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(and(eq(orders.userId, userId), visibleToCustomer))
     .orderBy(desc(orders.createdAt), desc(insertionOrder));
 }
 
@@ -268,7 +281,9 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
       ),
     );
     const order = await readOrderIn(tx, move.orderId);
-    if (order) {
+    // A held order's address owner has not confirmed it: no mail with its words goes there yet
+    // (confirming it sends the receipt: held-orders.ts).
+    if (order && !order.held) {
       const mail = paymentReceiptMail(order, { accountUrl: accountOrderUrl(order.id), paidAt: at });
       await run(outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email }, now));
     }
@@ -297,7 +312,7 @@ export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): 
   return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
 }
 
-async function readOrderIn(tx: Transaction, id: string): Promise<MailOrder | null> {
+export async function readOrderIn(tx: Transaction, id: string): Promise<(MailOrder & { held: boolean }) | null> {
   // Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
   const order = await tx.execute(statement(builder.select().from(orders).where(eq(orders.id, id))));
   const row = order.rows[0];
@@ -312,6 +327,7 @@ async function readOrderIn(tx: Transaction, id: string): Promise<MailOrder | nul
     phone: String(row.phone),
     businessName: String(row.business_name),
     totalCents: Number(row.total_cents),
+    held: row.held_at !== null,
     items: items.rows.map((r) => ({
       description: String(r.description),
       quantity: Number(r.quantity),

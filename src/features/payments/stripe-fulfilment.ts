@@ -72,6 +72,8 @@ interface OrderRow {
   totalCents: number;
   currency: string;
   paymentReference: string | null;
+  /** Held for its address owner's confirmation: no mail with its words goes to that address (orders/held-orders.ts). */
+  held: boolean;
 }
 
 // Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
@@ -87,6 +89,7 @@ async function readOrderIn(tx: Transaction, id: string): Promise<OrderRow | null
     totalCents: Number(row.total_cents),
     currency: String(row.currency),
     paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
+    held: row.held_at != null,
   };
 }
 
@@ -363,6 +366,7 @@ export async function paymentFailedIn(tx: Transaction, session: CheckoutSession,
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (order?.status !== 'pending_payment') return;
   await tx.execute(noteStatement(order, STRIPE_MESSAGES.paymentFailedNote, now));
+  if (order.held) return;
   const mail = paymentFailedMail(order, { accountUrl: accountOrderUrl(order.id) });
   await tx.execute(outboxInsert({ ...mail, kind: 'payment-failed', to: order.email }, now));
 }

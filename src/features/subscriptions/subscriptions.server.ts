@@ -3,7 +3,7 @@
  * (told to the payment provider first, then recorded with both e-mails and the audit entry),
  * and accepting a subscription the agency offered (invoiced at once, or paid through the provider).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
 import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../data/pricing.ts';
@@ -11,7 +11,7 @@ import { site } from '../../data/site.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { insertionOrder } from '../../server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { auditLog, subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
+import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
 import { serverEnv } from '../../server/env.ts';
@@ -30,11 +30,24 @@ export type Subscription = typeof subscriptions.$inferSelect;
 
 export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 
+/**
+ * Subscriptions the customer sees: not waiting for the account to prove the address they came
+ * through (an agency offer, a signed-out order's plan), and not bought with an order still held
+ * for its address owner's confirmation (src/features/accounts/address-proof.ts).
+ */
+const visibleToCustomer: SQL = and(
+  isNull(subscriptions.unprovenEmail),
+  sql`(${subscriptions.orderId} IS NULL OR ${subscriptions.orderId} NOT IN (${builder
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.heldAt} IS NOT NULL`)}))`,
+) as SQL;
+
 export async function subscriptionsOf(db: Db, userId: string): Promise<Subscription[]> {
   return db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(and(eq(subscriptions.userId, userId), visibleToCustomer))
     .orderBy(desc(subscriptions.createdAt), desc(insertionOrder));
 }
 
@@ -42,7 +55,7 @@ export async function customerSubscription(db: Db, id: string, userId: string): 
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId), visibleToCustomer));
   return row ?? null;
 }
 

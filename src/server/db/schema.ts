@@ -123,6 +123,12 @@ export const users = sqliteTable(
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     /** A new e-mail address waiting for its confirmation link (src/features/accounts). */
     pendingEmail: text('pending_email'),
+    /**
+     * When the account proved it reads its current address (a verification, activation, reset or
+     * e-mail change link). null: unproven, and nothing that reaches an account only through its
+     * address (an order placed signed out, an agency offer) is shown in it (src/features/accounts/address-proof.ts).
+     */
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -169,6 +175,33 @@ export const accountTokens = sqliteTable(
   ],
 );
 
+export const ADDRESS_LINK_PURPOSES = ['verify-email', 'confirm-order'] as const;
+
+/**
+ * Single-use links that prove an address: 'verify-email' (the account's own address, `userId`)
+ * and 'confirm-order' (the address owner confirms an order placed signed out, `orderId`). The
+ * address the link was sent to is kept: a link proves that address only. Stored hashed.
+ */
+export const addressLinks = sqliteTable(
+  'address_links',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ADDRESS_LINK_PURPOSES }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('address_links_user_idx').on(t.userId, t.purpose),
+    index('address_links_order_idx').on(t.orderId),
+    oneOf('address_links_purpose_check', t.purpose, ADDRESS_LINK_PURPOSES),
+  ],
+);
+
 export const AUDIT_ACTIONS = [
   'auth.sign-in',
   'auth.sign-out-others',
@@ -197,6 +230,8 @@ export const AUDIT_ACTIONS = [
   'subscription.price-change',
   'subscription.price-applied',
   'admin.export',
+  'account.email-verify',
+  'order.confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -270,6 +305,18 @@ export const orders = sqliteTable(
     idempotencyKey: text('idempotency_key').unique(),
     /** Bumped by every admin change: a form carrying an older version is refused, not applied. */
     version: integer('version').notNull().default(0),
+    /**
+     * Placed signed out with the address of an existing account: held (not in the account, no
+     * mail with the order's own words to that address) until the address owner confirms it from
+     * the e-mailed link. null: not held, or confirmed.
+     */
+    heldAt: integer('held_at', { mode: 'timestamp_ms' }),
+    /**
+     * The address through which the order reached its account (placed signed out) while that
+     * account has not proven it: the order is not shown until an account proves this address,
+     * and then belongs to that account. null: the account's own.
+     */
+    unprovenEmail: text('unproven_email'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -285,6 +332,7 @@ export const orders = sqliteTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_email_idx').on(t.email),
+    index('orders_unproven_email_idx').on(t.unprovenEmail),
     // The admin's search matches business names by case-insensitive prefix.
     index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
     // ...and phone numbers by their digits, however they were written (/admin/orders?q=).
@@ -378,6 +426,8 @@ export const subscriptions = sqliteTable(
     version: integer('version').notNull().default(0),
     /** When the provider's object last changed (Stripe event time): older news never overwrites newer. */
     providerUpdatedAt: integer('provider_updated_at', { mode: 'timestamp_ms' }),
+    /** As orders.unproven_email: an offer (or a signed-out order's plan) waiting for its address to be proven. */
+    unprovenEmail: text('unproven_email'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -387,6 +437,7 @@ export const subscriptions = sqliteTable(
     index('subscriptions_payment_reference_idx').on(t.paymentReference),
     index('subscriptions_created_at_idx').on(t.createdAt),
     index('subscriptions_next_price_idx').on(t.nextPriceFrom),
+    index('subscriptions_unproven_email_idx').on(t.unprovenEmail),
     oneOf('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
     oneOf('subscriptions_interval_check', t.interval, BILLING_INTERVALS),
     oneOf('subscriptions_created_by_check', t.createdBy, SUBSCRIPTION_SOURCES),

@@ -4,7 +4,8 @@
  * mail server outage delays mail but never loses it. Rows are claimed with a lease, so
  * several server processes can run workers on one database.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { InStatement } from '@libsql/client';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { PruneTask } from '../db/housekeeping.ts';
 import { statement } from '../db/index.ts';
@@ -157,3 +158,23 @@ export const outboxPruning: PruneTask = {
         ),
     ),
 };
+
+/**
+ * A deleted account's addresses leave the outbox: mail to them is removed (pending mail is
+ * cancelled, delivered mail forgotten), and mail to the agency that named them as Reply-To
+ * keeps going without it. Addresses are compared lower-cased, as accounts store them.
+ */
+export function forgetAddressesStatements(addresses: readonly string[]): InStatement[] {
+  const lowered = addresses.map((a) => a.trim().toLowerCase()).filter((a) => a !== '');
+  if (lowered.length === 0) return [];
+  const builder = drizzle.mock();
+  return [
+    statement(builder.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lowered))),
+    statement(
+      builder
+        .update(outbox)
+        .set({ replyTo: null })
+        .where(inArray(sql`lower(${outbox.replyTo})`, lowered)),
+    ),
+  ];
+}

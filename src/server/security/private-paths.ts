@@ -27,6 +27,8 @@ export const PRIVATE_PREFIXES: readonly PrivatePrefix[] = [
   { prefix: '/forgot-password', access: 'anyone', api: false },
   { prefix: '/reset-password', access: 'anyone', api: false },
   { prefix: '/confirm-email', access: 'anyone', api: false },
+  { prefix: '/verify-email', access: 'anyone', api: false },
+  { prefix: '/confirm-order', access: 'anyone', api: false },
 ];
 
 export const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

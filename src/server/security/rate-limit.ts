@@ -1,3 +1,8 @@
+import type { InStatement } from '@libsql/client';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { statement } from '../db/index.ts';
+import { rateLimits } from '../db/schema.ts';
 import { serverEnv } from '../env.ts';
 import type { PruneTask } from '../db/housekeeping.ts';
 import { returnTokenStatement, staleBucketsStatement, takeTokenStatements } from '../db/token-bucket.ts';
@@ -47,3 +52,18 @@ export async function returnToken(writes: WriteQueue, rule: RateLimitRule, key: 
 }
 
 export const rateLimitPruning: PruneTask = { name: 'rateLimits', statement: staleBucketsStatement };
+
+/**
+ * Forgets the buckets keyed by an address (`rule:address`, or `rule:address|client` for one
+ * account from one client), so a deleted account's address is not kept in rate_limits.
+ */
+export function forgetAddressLimitsStatement(address: string): InStatement {
+  const keyed = sql`substr(${rateLimits.key}, instr(${rateLimits.key}, ':') + 1)`;
+  const lowered = address.trim().toLowerCase();
+  return statement(
+    drizzle
+      .mock()
+      .delete(rateLimits)
+      .where(sql`${keyed} = ${lowered} OR substr(${keyed}, 1, ${lowered.length + 1}) = ${`${lowered}|`}`),
+  );
+}

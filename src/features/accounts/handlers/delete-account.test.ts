@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pricingReadings } from '../../../data/pricing.ts';
 import { getDatabase } from '../../../server/db/index.ts';
@@ -9,6 +9,7 @@ import {
   orderItems,
   orders,
   outbox,
+  rateLimits,
   sessions,
   subscriptions,
   users,
@@ -20,6 +21,8 @@ import { AUTH, PROFILE } from '../messages.ts';
 import { validateSessionToken } from '../session.ts';
 import { deletedEmail } from '../users.ts';
 import { ACCOUNT_DELETED_LOCATION, deleteOwnAccount } from './delete-account.ts';
+import { outboxInsert } from '../../../server/email/enqueue.ts';
+import { linkRequest } from './link-request.ts';
 import { login } from './login.ts';
 import { saveProfile } from './profile.ts';
 import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
@@ -180,6 +183,72 @@ describe('POST /api/account/delete', () => {
     const again = await registerUser(database, { name: 'Maria Again', email: who.email, password: TEST_PASSWORD });
     expect(again.ok).toBe(true);
     if (again.ok) expect(again.user.id).not.toBe(who.user.id);
+  });
+
+  it('removes the address everywhere: mail to it is cancelled, Reply-To dropped, rate-limit keys gone', async () => {
+    const who = await signedInCustomer(database, 'Forget-Me');
+    const moving = uniqueEmail('forget-moving');
+    // A pending e-mail change: a link to the new address, a notice to the current one.
+    await callRoute(saveProfile, '/api/account/profile', {
+      body: { name: who.user.name, email: moving, currentPassword: TEST_PASSWORD },
+      user: who.user,
+      session: who.session,
+    });
+    // A failed login and a reset-link request leave buckets keyed by the address.
+    await callRoute(login, '/api/login', { body: { email: who.email, password: 'not-my-password' }, ip: '192.0.2.61' });
+    await callRoute(linkRequest('password_reset', '/forgot-password'), '/api/password/forgot', {
+      body: { email: who.email },
+      ip: '192.0.2.62',
+    });
+    // Mail to the agency that names the person as Reply-To (as typed: any case).
+    const agencyMail = outboxInsert(
+      {
+        kind: 'contact-notification',
+        to: 'agency@example.com',
+        replyTo: who.email.toUpperCase(),
+        subject: 'Hi',
+        text: 'Hi',
+        html: 'Hi',
+      },
+      Date.now(),
+    );
+    await database.writes.run([agencyMail]);
+
+    const addresses = [who.email.toLowerCase(), moving];
+    const outboxRows = () =>
+      db
+        .select()
+        .from(outbox)
+        .where(or(inArray(sql`lower(${outbox.to})`, addresses), inArray(sql`lower(${outbox.replyTo})`, addresses)));
+    const limitRows = () =>
+      db
+        .select()
+        .from(rateLimits)
+        .where(or(...addresses.map((a) => like(rateLimits.key, `%${a}%`))));
+    // The reset link is queued off the response path: wait for it.
+    await expect
+      .poll(async () => (await outboxRows()).some((m) => m.kind === 'password-reset'), { timeout: 5000 })
+      .toBe(true);
+    expect((await outboxRows()).map((m) => m.kind).sort()).toEqual([
+      'account-email-change',
+      'account-email-change-notice',
+      'account-verify-email',
+      'contact-notification',
+      'password-reset',
+    ]);
+    expect((await limitRows()).map((r) => r.key.split(':')[0]).sort()).toEqual([
+      'link-email',
+      'login-account',
+      'login-account-client',
+    ]);
+
+    const { response } = await remove(who, { currentPassword: TEST_PASSWORD, confirm: 'DELETE' });
+    expect(response.status).toBe(200);
+    expect(await outboxRows()).toEqual([]);
+    expect(await limitRows()).toEqual([]);
+    // The agency's mail still goes, without the address to reply to.
+    const kept = await db.select().from(outbox).where(eq(outbox.kind, 'contact-notification'));
+    expect(kept.some((m) => m.to === 'agency@example.com' && m.replyTo === null)).toBe(true);
   });
 
   it('an administrator is refused (after the password check)', async () => {

@@ -100,6 +100,7 @@ export function ordersQuery(db: Db, filters: Filters<'orders'>, after: Cursor | 
       status: orders.status,
       totalCents: orders.totalCents,
       paymentProvider: orders.paymentProvider,
+      heldAt: orders.heldAt,
       createdAt: orders.createdAt,
       row: rowid,
     })

@@ -20,6 +20,7 @@ import { randomId } from '../../../server/security/tokens.ts';
 import { accountLink } from '../../accounts/accounts.server.ts';
 import { newAccountToken } from '../../accounts/account-links.ts';
 import { activationMail } from '../../accounts/mail.ts';
+import { unprovenEmailFor } from '../../accounts/address-proof.ts';
 import { findUserByEmail, insertUserStatement } from '../../accounts/users.ts';
 import { paymentProvider } from '../../payments/provider.ts';
 import { DAY_MS, nextBillingDate } from '../../subscriptions/billing-dates.ts';
@@ -189,12 +190,14 @@ export interface NewOffer {
 }
 
 /** The e-mail telling a customer an offer waits in their account (activate it first when new). */
-export function offerMail(offer: NewOffer, name: string, newAccount: boolean): RenderedMail {
+export function offerMail(offer: NewOffer, name: string, newAccount: boolean, addressProven = true): RenderedMail {
   const url = `${serverEnv().SITE_URL}/account#subscriptions`;
   const what = `${offer.description}, ${formatPrice(offer.priceCents)} per ${offer.interval}`;
   const first = newAccount
     ? 'We also sent you a link to activate your account: open it first, then accept the offer.'
-    : 'Sign in to accept it.';
+    : addressProven
+      ? 'Sign in to accept it.'
+      : 'It appears once your account has confirmed this email address: sign in and confirm it from your account page. If you cannot sign in, reset your password from the log-in page; the reset link confirms the address too.';
   return {
     subject: `An offer from ${site.brand}: ${offer.description}`.slice(0, 200),
     text: [
@@ -231,6 +234,8 @@ export async function createCustomSubscription(
   const statements: InStatement[] = [];
   let userId: string;
   let name: string;
+  // The offer reaches the account through its address only: shown once that address is proven.
+  const unprovenEmail = unprovenEmailFor(existing, offer.email);
   if (existing) {
     userId = existing.id;
     name = existing.name;
@@ -266,11 +271,15 @@ export async function createCustomSubscription(
         interval: offer.interval,
         status: 'pending',
         createdBy: 'admin',
+        unprovenEmail,
         createdAt: at,
         updatedAt: at,
       }),
     ),
-    outboxInsert({ ...offerMail(offer, name, !existing), kind: 'subscription-offer', to: offer.email }, now),
+    outboxInsert(
+      { ...offerMail(offer, name, !existing, unprovenEmail === null), kind: 'subscription-offer', to: offer.email },
+      now,
+    ),
     auditStatement(
       {
         actorId: offer.actorId,

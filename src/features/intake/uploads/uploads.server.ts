@@ -10,6 +10,7 @@ import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Row, Transaction } from '@libsql/client';
 import { and, asc, count, eq, sum } from 'drizzle-orm';
+import { visibleToCustomer } from '../../orders/orders.server.ts';
 import { drizzle } from 'drizzle-orm/libsql';
 import { statement, type AppDatabase, type Db } from '../../../server/db/index.ts';
 import { intakeFiles, intakes, orders } from '../../../server/db/schema.ts';
@@ -155,7 +156,7 @@ export async function uploadTarget(db: Db, orderId: string, userId: string): Pro
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer));
   if (!order) return { ok: false, reason: 'not-found' };
   const [intake] = await db
     .select({ id: intakes.id, status: intakes.status })

@@ -1,0 +1,74 @@
+import * as z from 'zod/mini';
+import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { resendVerification, verifyEmail } from '../email-verification.server.ts';
+import { AUTH_LIMITS } from '../limits.ts';
+import { AUTH, PROFILE, VERIFY } from '../messages.ts';
+import { CONFIRM_EMAIL_PATH, confirmEmailChange } from '../profile.server.ts';
+import { VERIFY_EMAIL_PATH } from '../address-proof.ts';
+import { profileNotice } from './profile.ts';
+
+/** The body of a link page's button: the token from the link. */
+export const linkTokenSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** Back to a link page: with the token (to show the problem) or with the outcome. */
+const linkPage =
+  (path: string) =>
+  (code: string, { raw }: { raw: Record<string, unknown> }) => {
+    const token = typeof raw.token === 'string' ? raw.token : '';
+    return `${path}?token=${encodeURIComponent(token)}&error=${encodeURIComponent(code)}`;
+  };
+
+const EMAIL_CHANGE_PROBLEMS = {
+  invalid: PROFILE.emailChangeInvalid,
+  expired: PROFILE.emailChangeExpired,
+  used: PROFILE.emailChangeUsed,
+  taken: PROFILE.emailChangeTaken,
+} as const;
+
+/**
+ * POST /api/email/confirm {token}: the button on /confirm-email makes the e-mail change.
+ * Opening the link (GET or HEAD) only shows the button.
+ */
+export const postConfirmEmail = defineMutation({
+  access: 'public',
+  schema: linkTokenSchema,
+  limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
+  formFailure: linkPage(CONFIRM_EMAIL_PATH),
+  async handle({ input, database, clientAddress }) {
+    const result = await confirmEmailChange(database, input.token, Date.now(), { ip: clientAddress });
+    if (!result.ok) return fail(400, EMAIL_CHANGE_PROBLEMS[result.reason], result.reason);
+    return done(`${CONFIRM_EMAIL_PATH}?done=1`, 200, { message: PROFILE.emailConfirmed, email: result.email });
+  },
+});
+
+const VERIFY_PROBLEMS = { invalid: VERIFY.invalid, expired: VERIFY.expired, used: VERIFY.used } as const;
+
+/** POST /api/email/verify {token}: the button on /verify-email proves the account's address. */
+export const postVerifyEmail = defineMutation({
+  access: 'public',
+  schema: linkTokenSchema,
+  limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
+  formFailure: linkPage(VERIFY_EMAIL_PATH),
+  async handle({ input, database, clientAddress }) {
+    const result = await verifyEmail(database, input.token, Date.now(), { ip: clientAddress });
+    if (!result.ok) return fail(400, VERIFY_PROBLEMS[result.reason], result.reason);
+    return done(`${VERIFY_EMAIL_PATH}?done=1`, 200, { message: VERIFY.verified, email: result.email });
+  },
+});
+
+/** POST /api/account/email/verify: a fresh verification link to the signed-in account's address. */
+export const postResendVerification = defineMutation({
+  access: 'user',
+  schema: null,
+  limits: [{ rule: AUTH_LIMITS.verifyResend, key: 'user' }],
+  formFailure: (code) => profileNotice(code),
+  async handle({ user, database }) {
+    const sent = await resendVerification(database, user.id);
+    if (!sent.ok) {
+      return sent.reason === 'verified'
+        ? fail(409, VERIFY.alreadyVerified, 'already-verified')
+        : fail(401, AUTH.notSignedIn, 'signed-out');
+    }
+    return done(profileNotice('verify-sent'), 200, { message: VERIFY.sent });
+  },
+});

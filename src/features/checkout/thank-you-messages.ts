@@ -1,0 +1,29 @@
+/** What /thank-you says happens next (src/pages/thank-you.astro): each step a title and its words. */
+export const THANK_YOU = {
+  orderLead: 'We have your order. Here is what happens next.',
+  messageLead: 'We have your message. Here is what happens next.',
+  generalLead: 'We have your order or your message. Here is what happens next.',
+  held: {
+    title: 'Confirm your order.',
+    text: 'This email address already has an account with us, so we sent it a link: open it and press the button. Your order goes ahead, and appears in that account, once it is confirmed.',
+  },
+  newAccount: {
+    title: 'Activate your account.',
+    text: 'We e-mailed you a confirmation of your order and a link to choose a password, so you can follow your order.',
+  },
+  signedIn: { title: 'Follow your order in your account.', text: 'We e-mailed you a confirmation too.' },
+  confirmationSent: { title: 'Check your e-mail.', text: 'We e-mailed you a confirmation of your order.' },
+  invoice: {
+    title: 'Pay.',
+    text: 'We will e-mail you an invoice for your order; your project starts when it is paid.',
+  },
+  paid: { title: 'Paid.', text: 'Thank you: we e-mail your receipt.' },
+  processing: {
+    title: 'Pay.',
+    text: 'If you paid by card, we e-mail your receipt as soon as the payment clears (usually at once).',
+  },
+  intake: {
+    title: 'Complete your website intake.',
+    text: 'In your account, tell us about your business, your pages, your colors, and send your logo and photos.',
+  },
+} as const;

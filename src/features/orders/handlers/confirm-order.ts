@@ -1,0 +1,27 @@
+import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { CONFIRM_ORDER_PATH } from '../../accounts/address-proof.ts';
+import { linkTokenSchema } from '../../accounts/handlers/address-links.ts';
+import { AUTH_LIMITS } from '../../accounts/limits.ts';
+import { confirmHeldOrder } from '../held-orders.ts';
+import { HELD_ORDER } from '../messages.ts';
+
+const PROBLEMS = { invalid: HELD_ORDER.invalid, expired: HELD_ORDER.expired, used: HELD_ORDER.used } as const;
+
+/**
+ * POST /api/orders/confirm {token}: the button on /confirm-order releases a held order.
+ * Opening the link (GET or HEAD) only shows the button.
+ */
+export const postConfirmOrder = defineMutation({
+  access: 'public',
+  schema: linkTokenSchema,
+  limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
+  formFailure: (code, { raw }) => {
+    const token = typeof raw.token === 'string' ? raw.token : '';
+    return `${CONFIRM_ORDER_PATH}?token=${encodeURIComponent(token)}&error=${encodeURIComponent(code)}`;
+  },
+  async handle({ input, database, clientAddress }) {
+    const result = await confirmHeldOrder(database, input.token, Date.now(), { ip: clientAddress });
+    if (!result.ok) return fail(400, PROBLEMS[result.reason], result.reason);
+    return done(`${CONFIRM_ORDER_PATH}?done=1`, 200, { message: HELD_ORDER.confirmed, order: result.number });
+  },
+});

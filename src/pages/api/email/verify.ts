@@ -1,0 +1,6 @@
+import { postVerifyEmail } from '../../../features/accounts/handlers/address-links.ts';
+import { methodNotAllowed } from '../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postVerifyEmail;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,50 @@
+/**
+ * Mail capture for e2e specs. The e2e servers have no SMTP_URL: the outbox worker logs each
+ * mail within two seconds and then clears its body. A trigger in the test database keeps a
+ * copy of every mail's sealed text as it is written (the delivery itself is untouched), and
+ * the key file beside the database unseals it, as the worker would.
+ */
+import { readFileSync } from 'node:fs';
+import { createClient } from '@libsql/client';
+import { keyFileFor, unseal } from '../../src/server/email/sealed.ts';
+
+export async function installMailCapture(dbUrl: string): Promise<void> {
+  const db = createClient({ url: dbUrl });
+  try {
+    await db.batch(
+      [
+        'CREATE TABLE IF NOT EXISTS e2e_captured_mail (id TEXT PRIMARY KEY, kind TEXT, recipient TEXT, subject TEXT, body TEXT)',
+        `CREATE TRIGGER IF NOT EXISTS e2e_capture_mail AFTER INSERT ON outbox BEGIN
+           INSERT OR IGNORE INTO e2e_captured_mail VALUES (NEW.id, NEW.kind, NEW."to", NEW.subject, NEW.text);
+         END`,
+      ],
+      'write',
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The captured mails of `kind` to `email`, oldest first, unsealed. */
+export async function capturedMail(dbUrl: string, email: string, kind: string) {
+  const db = createClient({ url: dbUrl });
+  try {
+    const { rows } = await db.execute({
+      sql: 'SELECT subject, body FROM e2e_captured_mail WHERE recipient = ? AND kind = ? ORDER BY rowid',
+      args: [email, kind],
+    });
+    const key = Buffer.from(readFileSync(keyFileFor(dbUrl)!, 'utf8').trim(), 'base64');
+    return rows.map((r) => ({ subject: String(r.subject), text: unseal(String(r.body), key) }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The newest link to `path` (e.g. '/verify-email') in a captured mail of `kind` to `email`. */
+export async function linkIn(dbUrl: string, email: string, kind: string, path: string): Promise<string> {
+  const mails = await capturedMail(dbUrl, email, kind);
+  const text = mails.at(-1)?.text ?? '';
+  const link = new RegExp(`https?://\\S+${path}\\?token=[^\\s"'<>]+`).exec(text)?.[0];
+  if (!link) throw new Error(`no ${path} link in a ${kind} mail to ${email}`);
+  return new URL(link).pathname + new URL(link).search;
+}
