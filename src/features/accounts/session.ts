@@ -163,7 +163,12 @@ export async function secondFactorRequired(database: AppDatabase, userId: string
 
 /** Marks a session as having passed the second factor: from now on it is fully signed in. */
 export const secondFactorPassedStatement = (sessionId: string, now = Date.now()): InStatement =>
-  statement(builder.update(sessions).set({ twoFactorVerifiedAt: new Date(now) }).where(eq(sessions.id, sessionId)));
+  statement(
+    builder
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: new Date(now) })
+      .where(eq(sessions.id, sessionId)),
+  );
 
 export const deleteSessionStatement = (sessionId: string): InStatement =>
   statement(builder.delete(sessions).where(eq(sessions.id, sessionId)));

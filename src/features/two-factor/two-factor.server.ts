@@ -49,7 +49,11 @@ interface TwoFactorRow {
 
 async function rowOf(db: Db, userId: string): Promise<TwoFactorRow | null> {
   const [row] = await db
-    .select({ secretSealed: twoFactor.secretSealed, enabledAt: twoFactor.enabledAt, lastUsedStep: twoFactor.lastUsedStep })
+    .select({
+      secretSealed: twoFactor.secretSealed,
+      enabledAt: twoFactor.enabledAt,
+      lastUsedStep: twoFactor.lastUsedStep,
+    })
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
   return row ?? null;
@@ -68,7 +72,11 @@ export async function twoFactorState(db: Db, user: { id: string; email: string }
   if (!row) return { enabled: false, setup: null, recoveryCodesLeft: 0 };
   if (!row.enabledAt) {
     const key = decodeKey(unseal(row.secretSealed));
-    return { enabled: false, setup: { uri: keyUri(site.brand, user.email, key), manualKey: manualEntryKey(key) }, recoveryCodesLeft: 0 };
+    return {
+      enabled: false,
+      setup: { uri: keyUri(site.brand, user.email, key), manualKey: manualEntryKey(key) },
+      recoveryCodesLeft: 0,
+    };
   }
   const [left] = await db
     .select({ n: count() })
@@ -141,8 +149,7 @@ function whenChanged(database: AppDatabase, first: InStatement, then: InStatemen
 }
 
 export type EnableResult =
-  | { ok: true; recoveryCodes: string[] }
-  | { ok: false; reason: 'wrong-password' | 'no-setup' | 'wrong-code' };
+  { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'wrong-password' | 'no-setup' | 'wrong-code' };
 
 /**
  * Turns two-factor sign-in on once the app proves it holds the key (a current code) and the
@@ -168,7 +175,12 @@ export async function enableTwoFactor(
     statement(
       builder
         .update(twoFactor)
-        .set({ enabledAt: new Date(now), lastUsedStep: step, updatedAt: new Date(now), ...revealSet(input.reveal ? codes : null, now) })
+        .set({
+          enabledAt: new Date(now),
+          lastUsedStep: step,
+          updatedAt: new Date(now),
+          ...revealSet(input.reveal ? codes : null, now),
+        })
         .where(
           and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt), eq(twoFactor.secretSealed, row.secretSealed)),
         )
@@ -178,7 +190,10 @@ export async function enableTwoFactor(
       ...recoveryCodeStatements(userId, codes, now),
       invalidateUserSessionsStatement(userId, input.sessionId),
       secondFactorPassedStatement(input.sessionId, now),
-      audit('auth.two-factor-enable', userId, origin, now, { recoveryCodes: codes.length, otherSessionsSignedOut: true }),
+      audit('auth.two-factor-enable', userId, origin, now, {
+        recoveryCodes: codes.length,
+        otherSessionsSignedOut: true,
+      }),
     ],
   );
   return enabled ? { ok: true, recoveryCodes: codes } : { ok: false, reason: 'no-setup' };
@@ -279,7 +294,8 @@ export async function disableTwoFactor(
   return disabled ? { ok: true } : { ok: false, reason: 'wrong-code' };
 }
 
-export type RegenerateResult = { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'wrong-password' | 'not-on' };
+export type RegenerateResult =
+  { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'wrong-password' | 'not-on' };
 
 /** Ten new recovery codes for the current password; the old ones stop working in the same commit. */
 export async function regenerateRecoveryCodes(

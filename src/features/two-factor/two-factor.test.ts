@@ -38,7 +38,12 @@ const localsOf = async (token: string | undefined) => sessionLocals(await valida
 async function call(
   handler: APIRoute,
   path: string,
-  { token, body, form = false, ip = '203.0.113.20' }: { token?: string; body?: Record<string, string>; form?: boolean; ip?: string },
+  {
+    token,
+    body,
+    form = false,
+    ip = '203.0.113.20',
+  }: { token?: string; body?: Record<string, string>; form?: boolean; ip?: string },
 ) {
   const call = apiContext(path, { body, form, ip });
   Object.assign(call.locals, await localsOf(token));
@@ -121,7 +126,10 @@ describe('turning two-factor sign-in on', () => {
       await database.client.execute({ sql: 'SELECT * FROM two_factor WHERE user_id = ?', args: [who.id] }),
     );
     expect(stored).not.toContain(manualKey.replace(/ /g, ''));
-    const codes = await database.client.execute({ sql: 'SELECT code_hash FROM recovery_codes WHERE user_id = ?', args: [who.id] });
+    const codes = await database.client.execute({
+      sql: 'SELECT code_hash FROM recovery_codes WHERE user_id = ?',
+      args: [who.id],
+    });
     expect(codes.rows).toHaveLength(10);
     expect(JSON.stringify(codes.rows)).not.toContain(recoveryCodes[0]!.replace(/-/g, ''));
   });
@@ -174,10 +182,17 @@ describe('signing in with two-factor sign-in on', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const wrong = String((Number(totpAt(key)) + 1) % 1_000_000).padStart(6, '0');
-      statuses.push((await call(signInCode, '/api/login/two-factor', { token, body: { code: wrong }, ip: '198.51.100.61' })).response.status);
+      statuses.push(
+        (await call(signInCode, '/api/login/two-factor', { token, body: { code: wrong }, ip: '198.51.100.61' }))
+          .response.status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const right = await call(signInCode, '/api/login/two-factor', { token, body: { code: totpAt(key) }, ip: '198.51.100.61' });
+    const right = await call(signInCode, '/api/login/two-factor', {
+      token,
+      body: { code: totpAt(key) },
+      ip: '198.51.100.61',
+    });
     expect(right.response.status).toBe(429);
     expect((await localsOf(token)).user).toBeNull();
   });
@@ -187,9 +202,15 @@ describe('signing in with two-factor sign-in on', () => {
     const { key } = await enable(who);
     const code = totpAt(key);
     const a = await passwordStep(who.email);
-    expect((await call(signInCode, '/api/login/two-factor', { token: a.token, body: { code } })).response.status).toBe(200);
+    expect((await call(signInCode, '/api/login/two-factor', { token: a.token, body: { code } })).response.status).toBe(
+      200,
+    );
     const b = await passwordStep(who.email, '198.51.100.62');
-    const replay = await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code }, ip: '198.51.100.62' });
+    const replay = await call(signInCode, '/api/login/two-factor', {
+      token: b.token,
+      body: { code },
+      ip: '198.51.100.62',
+    });
     expect(replay.response.status).toBe(401);
     expect(await replay.response.json()).toMatchObject({ error: TWO_FACTOR.wrongSignInCode });
     // The code enabling used is spent as well: the step before never comes back.
@@ -212,7 +233,10 @@ describe('signing in with two-factor sign-in on', () => {
     const { recoveryCodes } = await enable(who);
     const code = recoveryCodes[3]!;
     const a = await passwordStep(who.email);
-    const used = await call(signInCode, '/api/login/two-factor', { token: a.token, body: { code: code.toUpperCase() } });
+    const used = await call(signInCode, '/api/login/two-factor', {
+      token: a.token,
+      body: { code: code.toUpperCase() },
+    });
     expect(used.response.status).toBe(200);
     expect(await used.response.json()).toMatchObject({ recoveryCodeUsed: true });
     expect((await localsOf(a.token)).user?.id).toBe(who.id);
@@ -223,8 +247,13 @@ describe('signing in with two-factor sign-in on', () => {
     expect(entries).toEqual([{ ip: '203.0.113.20' }]);
 
     const b = await passwordStep(who.email);
-    expect((await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code } })).response.status).toBe(401);
-    expect((await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code: recoveryCodes[4]! } })).response.status).toBe(200);
+    expect((await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code } })).response.status).toBe(
+      401,
+    );
+    expect(
+      (await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code: recoveryCodes[4]! } })).response
+        .status,
+    ).toBe(200);
   });
 
   it('a half session expires after ten minutes', async () => {
@@ -312,7 +341,9 @@ describe('turning it off and new recovery codes', () => {
     ] satisfies AuditAction[]) {
       expect(actions).toContain(action);
     }
-    expect(await database.client.execute({ sql: 'SELECT 1 FROM recovery_codes WHERE user_id = ?', args: [who.id] })).toMatchObject({ rows: [] });
+    expect(
+      await database.client.execute({ sql: 'SELECT 1 FROM recovery_codes WHERE user_id = ?', args: [who.id] }),
+    ).toMatchObject({ rows: [] });
     // Sessions of the account are unaffected by turning it off.
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, who.id))).not.toHaveLength(0);
   });
