@@ -215,7 +215,7 @@ test.describe('axe on the customer portal (signed in)', () => {
   test('/account two-factor sign-in: off, set-up, on with its recovery codes, a wrong code; /auth code step', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     const email = unique('axe-2fa');

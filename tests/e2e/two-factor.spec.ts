@@ -8,6 +8,9 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { expect, test, type Page } from '@playwright/test';
 
+// No smooth scrolling to #two-factor after each form post: clicks wait for the page at rest.
+test.use({ reducedMotion: 'reduce' });
+
 const PASSWORD = 'lantern-pelican-orbit';
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -49,6 +52,7 @@ async function turnOn(page: Page) {
 
 test.describe('two-factor sign-in', () => {
   test('set up with a code from the shown key, sign out, sign in with password and code', async ({ page }) => {
+    test.setTimeout(120_000);
     const email = unique('totp');
     await signUp(page, email);
     const { key } = await turnOn(page);
@@ -78,14 +82,15 @@ test.describe('two-factor sign-in', () => {
   });
 
   test('without JavaScript: the code step is a plain form, and a recovery code signs in once', async ({ browser }) => {
-    const setupContext = await browser.newContext();
+    test.setTimeout(120_000);
+    const setupContext = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await setupContext.newPage();
     const email = unique('totp-nojs');
     await signUp(page, email);
     const { recoveryCodes } = await turnOn(page);
     await setupContext.close();
 
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
     const plain = await context.newPage();
     await plain.goto('/auth?next=%2Faccount');
     const login = plain.locator('section', { has: plain.getByRole('heading', { name: 'Log in' }) });

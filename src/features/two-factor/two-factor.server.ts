@@ -10,7 +10,7 @@ import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { site } from '../../data/site.ts';
 import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { recoveryCodes, twoFactor, type AuditAction } from '../../server/db/schema.ts';
+import { recoveryCodes, sessions, twoFactor, type AuditAction } from '../../server/db/schema.ts';
 import { seal, unseal } from '../../server/email/sealed.ts';
 import { auditStatement } from '../../server/security/audit.ts';
 import { verifyPassword } from '../accounts/password.ts';
@@ -289,6 +289,8 @@ export async function disableTwoFactor(
   const disabled = await whenChanged(database, spend.first, [
     statement(builder.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
     statement(builder.delete(twoFactor).where(eq(twoFactor.userId, userId))),
+    // A sign-in waiting at the code step (someone with the password) must not become a full one.
+    statement(builder.delete(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.twoFactorVerifiedAt)))),
     audit('auth.two-factor-disable', userId, origin, now, { method: spend.method }),
   ]);
   return disabled ? { ok: true } : { ok: false, reason: 'wrong-code' };
@@ -341,3 +343,9 @@ export async function takeRecoveryCodesReveal(database: AppDatabase, userId: str
   const codes: unknown = JSON.parse(unseal(row.sealed));
   return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : null;
 }
+
+/** For account deletion: the key and recovery codes go with the account's sign-in. */
+export const deleteTwoFactorStatements = (userId: string): InStatement[] => [
+  statement(builder.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
+  statement(builder.delete(twoFactor).where(eq(twoFactor.userId, userId))),
+];

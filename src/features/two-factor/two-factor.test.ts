@@ -325,13 +325,16 @@ describe('turning it off and new recovery codes', () => {
       body: { currentPassword: TEST_PASSWORD },
     });
     expect(missing.response.status).toBe(400);
-    expect((await passwordStep(who.email)).response.status).toBe(202);
+    const waiting = await passwordStep(who.email);
+    expect(waiting.response.status).toBe(202);
 
     const off = await call(disableTwoFactorRoute, '/api/account/two-factor/disable', {
       token: who.token,
       body: { currentPassword: TEST_PASSWORD, code: totpAt(key) },
     });
     expect(off.response.status).toBe(200);
+    // A sign-in left waiting at the code step does not become a full one: it is gone.
+    expect(await validateSessionToken(database, waiting.token)).toBeNull();
     expect((await passwordStep(who.email)).response.status).toBe(200);
     const actions = await auditActions(who.id);
     for (const action of [
