@@ -221,7 +221,7 @@ test.describe('axe on the customer portal (signed in)', () => {
     const email = unique('axe-2fa');
     await signUp(page, email);
     await page.goto('/account#two-factor');
-    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    const section = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
     await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
     await expectNoViolations(page, '/account (two-factor off)');
 

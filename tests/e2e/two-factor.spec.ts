@@ -31,7 +31,7 @@ async function signUp(page: Page, email: string) {
 /** On /account: set up, read the key as a person would type it, turn on with a code and the password. */
 async function turnOn(page: Page) {
   await page.goto('/account');
-  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  const section = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const typed = await section.getByLabel('Key, to type into the app').inputValue();
@@ -70,7 +70,7 @@ test.describe('two-factor sign-in', () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Faccount/);
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
 
-    const code = page.getByLabel('Authentication code');
+    const code = page.getByRole('textbox', { name: 'Authentication code' });
     await code.fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(code).toHaveAccessibleDescription(/That code is not correct or has already been used/);
@@ -98,10 +98,10 @@ test.describe('two-factor sign-in', () => {
     await login.getByLabel('Password').fill(PASSWORD);
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(plain.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
-    await plain.getByLabel('Authentication code').fill(recoveryCodes[0]!);
+    await plain.getByRole('textbox', { name: 'Authentication code' }).fill(recoveryCodes[0]!);
     await plain.getByRole('button', { name: 'Verify' }).click();
     await expect(plain).toHaveURL(/\/account\?notice=two-factor-recovery-used#two-factor$/);
-    await expect(plain.getByRole('region', { name: 'Two-factor sign-in' })).toContainText(
+    await expect(plain.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       '9 of 10 recovery codes left',
     );
     await context.close();

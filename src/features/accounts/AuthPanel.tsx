@@ -297,7 +297,7 @@ function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => voi
     <div className="max-w-xl">
       <AuthForm
         id="code-step"
-        title={TWO_FACTOR.codeLabel}
+        title={TWO_FACTOR.codeStepTitle}
         onSubmit={onSubmit}
         action={`/api/login/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`}
         submit="Verify"

@@ -21,6 +21,7 @@ export const TWO_FACTOR = {
   disabled: 'Two-factor sign-in is off. You sign in with your password alone.',
   regenerated: 'You have new recovery codes; the old ones no longer work. Save them now: they are shown only once.',
   codeStepHeading: 'Enter your sign-in code',
+  codeStepTitle: 'Two-factor sign-in',
   codeStepLead:
     'Your account uses two-factor sign-in. Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   codeLabel: 'Authentication code',
