@@ -3,7 +3,7 @@ import { AUTH } from './features/accounts/messages.ts';
 import { API_ERRORS } from './server/http/messages.ts';
 import { jsonError } from './server/http/responses.ts';
 import { ADMIN_ONLY_REDIRECT, guardFor, loginRedirect } from './features/accounts/guards.ts';
-import { secureCookies } from './features/accounts/request-session.ts';
+import { secureCookies, sessionLocals } from './features/accounts/request-session.ts';
 import {
   deleteSessionCookie,
   SESSION_COOKIE,
@@ -25,6 +25,7 @@ import { isCrossSiteRequest } from './server/security/cross-site.ts';
 const anonymousWhenPrerendering = defineMiddleware((context, next) => {
   context.locals.user = null;
   context.locals.session = null;
+  context.locals.pendingSignIn = null;
   if (context.isPrerendered) return next();
   return onDemand(context, next);
 });
@@ -47,8 +48,8 @@ const authenticate = defineMiddleware(async (context, next) => {
       return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
     }
     if (result) {
-      context.locals.user = result.user;
-      context.locals.session = result.session;
+      // A session waiting for its second factor fills only locals.pendingSignIn: signed out to every guard.
+      Object.assign(context.locals, sessionLocals(result));
       if (result.refreshed)
         setSessionCookie(context.cookies, token, result.session.lastVerifiedAt, secureCookies(context.url));
     } else {

@@ -8,6 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -207,6 +209,48 @@ test.describe('axe on the customer portal (signed in)', () => {
     await details.getByRole('button', { name: 'Save changes' }).click();
     await expect(details.getByText('Waiting for confirmation')).toBeVisible();
     await expectNoViolations(page, '/account (e-mail change pending)');
+    await context.close();
+  });
+
+  test('/account two-factor sign-in: off, set-up, on with its recovery codes, a wrong code; /auth code step', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const email = unique('axe-2fa');
+    await signUp(page, email);
+    await page.goto('/account#two-factor');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
+    await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expectNoViolations(page, '/account (two-factor off)');
+
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const key = decodeBase32IgnorePadding(
+      (await section.getByLabel('Key, to type into the app').inputValue()).replace(/ /g, ''),
+    );
+    await section.getByLabel('Code from the app').fill('000000');
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(section.getByLabel('Code from the app')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page, '/account (two-factor set-up, wrong code)');
+
+    const step = BigInt(Math.floor(Date.now() / 30_000));
+    await section.getByLabel('Code from the app').fill(generateHOTP(key, step, 6));
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(section.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await expectNoViolations(page, '/account (two-factor on, recovery codes shown)');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\?loggedOut=1/);
+    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
+    await expectNoViolations(page, '/auth (code step)');
     await context.close();
   });
 });

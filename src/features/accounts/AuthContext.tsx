@@ -2,13 +2,22 @@ import { useStore } from '@nanostores/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { apiRequest } from '../../lib/api.ts';
 import type { LoginInput, RegisterInput } from './schemas.ts';
+import type { SignInCodeInput } from '../two-factor/schemas.ts';
 import { currentUser, syncAccountLinks, type AuthUser } from './current-user.ts';
+
+/** POST /api/login's answer for an account with two-factor sign-in: the code step comes next. */
+export interface SecondFactorRequired {
+  secondFactorRequired: true;
+}
 
 export interface AuthContextValue {
   /** undefined while the current user loads; null when nobody is signed in. */
   user: AuthUser | null | undefined;
   loading: boolean;
-  login(input: LoginInput): Promise<AuthUser>;
+  /** The user, or (two-factor sign-in) that the code step comes next: nobody is signed in yet. */
+  login(input: LoginInput): Promise<AuthUser | SecondFactorRequired>;
+  /** The sign-in code step (POST /api/login/two-factor); `recoveryCodeUsed` when a recovery code was spent. */
+  verifySecondFactor(input: SignInCodeInput): Promise<AuthUser & { recoveryCodeUsed: boolean }>;
   register(input: RegisterInput): Promise<AuthUser>;
   logout(): Promise<void>;
 }
@@ -23,9 +32,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.status === 'success' ? state.data : state.status === 'error' ? null : undefined,
       loading: state.status === 'loading',
       async login(input) {
-        const user = await apiRequest<AuthUser>('POST', '/api/login', input);
+        const answer = await apiRequest<AuthUser | SecondFactorRequired>('POST', '/api/login', input);
+        if (!('secondFactorRequired' in answer)) currentUser.set(answer);
+        return answer;
+      },
+      async verifySecondFactor(input) {
+        const answer = await apiRequest<AuthUser & { recoveryCodeUsed: boolean }>(
+          'POST',
+          '/api/login/two-factor',
+          input,
+        );
+        const { recoveryCodeUsed: _, ...user } = answer;
         currentUser.set(user);
-        return user;
+        return answer;
       },
       async register(input) {
         const user = await apiRequest<AuthUser>('POST', '/api/register', input);

@@ -6,11 +6,14 @@ import { loginSchema, registerSchema } from './schemas.ts';
 import { toast } from '../../lib/stores/toast.ts';
 import { AuthProvider, useAuth } from './AuthContext.tsx';
 import type { AuthUser } from './current-user.ts';
+import { TWO_FACTOR } from '../two-factor/messages.ts';
+import { signInCodeSchema } from '../two-factor/schemas.ts';
 
 /** /auth's page heading (AuthPage.astro renders it; the panel keeps it in step with the user). */
 export const AUTH_PAGE_HEADING = {
   signedOut: 'Log in or create an account',
   signedIn: 'You are signed in',
+  secondFactor: TWO_FACTOR.codeStepHeading,
 } as const;
 
 export interface AuthPanelProps {
@@ -21,6 +24,8 @@ export interface AuthPanelProps {
    * panel keeps the room of what will replace the spinner, so nothing below it moves.
    */
   signedInAs: AuthUser | null;
+  /** The password step passed for an account with two-factor sign-in: the code step comes first. */
+  secondFactorPending?: boolean;
 }
 
 /**
@@ -36,15 +41,18 @@ export default function AuthPanel(props: AuthPanelProps) {
   );
 }
 
-function AuthPanelBody({ next, signedInAs }: AuthPanelProps) {
+function AuthPanelBody({ next, signedInAs, secondFactorPending = false }: AuthPanelProps) {
   const auth = useAuth();
-  usePageHeading(auth.user);
+  const [codeStep, setCodeStep] = useState(secondFactorPending);
+  usePageHeading(auth.user, codeStep);
   const user = auth.loading ? signedInAs : auth.user;
   const body = user ? (
     <SignedIn user={user} />
+  ) : codeStep ? (
+    <CodeStep next={next} onCancel={() => setCodeStep(false)} />
   ) : (
     <div className="grid gap-8 md:grid-cols-2">
-      <LoginForm next={next} />
+      <LoginForm next={next} onSecondFactor={() => setCodeStep(true)} />
       <RegisterForm next={next} />
     </div>
   );
@@ -77,25 +85,26 @@ function AuthPanelBody({ next, signedInAs }: AuthPanelProps) {
  * is gone: focus moves to the heading, so keyboard and screen reader users start from the
  * new state instead of the top of the page.
  */
-function usePageHeading(user: AuthUser | null | undefined) {
-  const previous = useRef(user);
+function usePageHeading(user: AuthUser | null | undefined, codeStep: boolean) {
+  const state = user === undefined ? undefined : user ? 'signedIn' : codeStep ? 'secondFactor' : 'signedOut';
+  const previous = useRef(state);
   useEffect(() => {
     const was = previous.current;
-    previous.current = user;
-    if (user === undefined) return;
+    previous.current = state;
+    if (state === undefined) return;
     const heading = document.querySelector<HTMLElement>('main h1');
     if (!heading) return;
-    const text = user ? AUTH_PAGE_HEADING.signedIn : AUTH_PAGE_HEADING.signedOut;
+    const text = AUTH_PAGE_HEADING[state];
     const shown = heading.textContent?.trim() ?? '';
     if (shown !== text) {
       heading.textContent = text;
       if (shown) document.title = document.title.replace(shown, text);
     }
-    if (was !== undefined && Boolean(was) !== Boolean(user)) {
+    if (was !== undefined && was !== state) {
       heading.tabIndex = -1;
       heading.focus();
     }
-  }, [user]);
+  }, [state]);
 }
 
 function SignedIn({ user }: { user: AuthUser }) {
@@ -176,6 +185,8 @@ function useAuthSubmit<T>(
   action: (input: T) => Promise<unknown>,
   outcome: Outcome,
   next: string | null,
+  /** Decides what follows a successful `action` itself (returns true), instead of the toast and `next`. */
+  handled: (result: unknown) => boolean = () => false,
 ) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -187,7 +198,7 @@ function useAuthSubmit<T>(
     setErrors({});
     setPending(true);
     try {
-      await action(parsed.data);
+      if (handled(await action(parsed.data))) return;
       toast({ title: outcome.successTitle, description: outcome.successDescription });
       if (next) window.location.assign(next);
     } catch (error) {
@@ -204,7 +215,7 @@ function useAuthSubmit<T>(
   return { errors, pending, onSubmit };
 }
 
-function LoginForm({ next }: { next: string | null }) {
+function LoginForm({ next, onSecondFactor }: { next: string | null; onSecondFactor: () => void }) {
   const { login } = useAuth();
   const { errors, pending, onSubmit } = useAuthSubmit(
     loginSchema,
@@ -215,6 +226,11 @@ function LoginForm({ next }: { next: string | null }) {
       failureTitle: AUTH.loginFailedTitle,
     },
     next,
+    (result) => {
+      const codeStep = typeof result === 'object' && result !== null && 'secondFactorRequired' in result;
+      if (codeStep) onSecondFactor();
+      return codeStep;
+    },
   );
 
   return (
@@ -241,6 +257,71 @@ function LoginForm({ next }: { next: string | null }) {
         </a>
       </p>
     </AuthForm>
+  );
+}
+
+/**
+ * The sign-in code step of an account with two-factor sign-in: a code from the authenticator
+ * app or a recovery code. After a recovery code, the account page (recovery codes left).
+ */
+function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => void }) {
+  const { verifySecondFactor, logout } = useAuth();
+  const { errors, pending, onSubmit } = useAuthSubmit(
+    signInCodeSchema,
+    verifySecondFactor,
+    {
+      successTitle: TWO_FACTOR.verifiedTitle,
+      successDescription: TWO_FACTOR.verifiedDescription,
+      failureTitle: TWO_FACTOR.verifyFailedTitle,
+    },
+    next,
+    (result) => {
+      if (!(typeof result === 'object' && result !== null && 'recoveryCodeUsed' in result && result.recoveryCodeUsed))
+        return false;
+      window.location.assign('/account?notice=two-factor-recovery-used#two-factor');
+      return true;
+    },
+  );
+  const [canceling, setCanceling] = useState(false);
+  async function cancel() {
+    setCanceling(true);
+    try {
+      await logout();
+    } catch {
+      // The half session ends by itself within minutes; the password step is shown either way.
+    }
+    setCanceling(false);
+    onCancel();
+  }
+  return (
+    <div className="max-w-xl">
+      <AuthForm
+        id="code-step"
+        title={TWO_FACTOR.codeStepTitle}
+        onSubmit={onSubmit}
+        action={`/api/login/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+        submit="Verify"
+        pending={pending}
+      >
+        <p className="text-slate-700">{TWO_FACTOR.codeStepLead}</p>
+        <FormField
+          id="code-step-code"
+          name="code"
+          label={TWO_FACTOR.codeLabel}
+          type="text"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          hint={TWO_FACTOR.codeHint}
+          error={errors.code}
+          required
+        />
+      </AuthForm>
+      <button type="button" className="btn-secondary mt-3 w-full" onClick={cancel} disabled={canceling}>
+        Cancel and log in again
+      </button>
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ import { deleteUserTokensStatement } from './account-links.ts';
 import type { Origin } from './accounts.server.ts';
 import { verifyAgainstDummy, verifyPassword } from './password.ts';
 import { invalidateUserSessionsStatement } from './session.ts';
+import { deleteTwoFactorStatements } from '../two-factor/two-factor.server.ts';
 import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from './users.ts';
 
 const builder = drizzle.mock();
@@ -143,6 +144,7 @@ export async function deleteAccount(
     writes.push(
       invalidateUserSessionsStatement(userId),
       deleteUserTokensStatement(userId),
+      ...deleteTwoFactorStatements(userId),
       updateUserStatement(
         userId,
         { name: DELETED_NAME, email: deletedEmail(userId), passwordHash: null, status: 'deleted', pendingEmail: null },

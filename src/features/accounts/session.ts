@@ -5,10 +5,10 @@
  */
 import type { InStatement } from '@libsql/client';
 import type { AstroCookies } from 'astro';
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { statement, type AppDatabase } from '../../server/db/index.ts';
-import { sessions, users, type USER_ROLES } from '../../server/db/schema.ts';
+import { sessions, twoFactor, users, type USER_ROLES } from '../../server/db/schema.ts';
 import { createToken, parseToken, secretMatches } from '../../server/security/tokens.ts';
 
 const builder = drizzle.mock();
@@ -18,6 +18,11 @@ export const SESSION_COOKIE = 'session';
 export const INACTIVITY_TIMEOUT_MS = 10 * 24 * 60 * 60_000;
 /** Activity is written back at most this often (the sliding window moves in steps). */
 export const ACTIVITY_REFRESH_MS = 60 * 60_000;
+/**
+ * A session of an account with two-factor sign-in starts half signed in (src/features/two-factor):
+ * it has this long to pass the code step, then it is over.
+ */
+export const PENDING_SECOND_FACTOR_MS = 10 * 60_000;
 
 export type Role = (typeof USER_ROLES)[number];
 
@@ -39,6 +44,8 @@ export interface Session {
 export interface SessionMeta {
   userAgent?: string | null;
   ip?: string | null;
+  /** The device already passed the second factor (a new session replacing one that had). */
+  secondFactorPassed?: boolean;
 }
 
 /** A new session for `userId`: the token goes in the cookie and nowhere else; commit `statement`. */
@@ -57,6 +64,7 @@ export function newSession(userId: string, meta: SessionMeta = {}, now = Date.no
         lastVerifiedAt: session.lastVerifiedAt,
         userAgent: meta.userAgent?.slice(0, 300) ?? null,
         ip: meta.ip ?? null,
+        twoFactorVerifiedAt: meta.secondFactorPassed ? new Date(now) : null,
       }),
     ),
   };
@@ -74,6 +82,11 @@ export interface ValidatedSession {
   user: SessionUser;
   /** The expiry moved: send the cookie again. */
   refreshed: boolean;
+  /**
+   * The account has two-factor sign-in and this session has not passed the code step yet:
+   * it is not signed in (src/middleware.ts), it may only enter a code or sign out.
+   */
+  secondFactorPending: boolean;
 }
 
 /**
@@ -97,13 +110,20 @@ export async function validateSessionToken(
       email: users.email,
       role: users.role,
       status: users.status,
+      twoFactorVerifiedAt: sessions.twoFactorVerifiedAt,
+      twoFactorEnabledAt: twoFactor.enabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twoFactor, and(eq(twoFactor.userId, sessions.userId), isNotNull(twoFactor.enabledAt)))
     .where(eq(sessions.id, parsed.id));
   if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
   const lastVerifiedAt = row.lastVerifiedAt.getTime();
-  if (now - lastVerifiedAt >= INACTIVITY_TIMEOUT_MS) {
+  const secondFactorPending = row.twoFactorEnabledAt !== null && row.twoFactorVerifiedAt === null;
+  if (
+    now - lastVerifiedAt >= INACTIVITY_TIMEOUT_MS ||
+    (secondFactorPending && now - row.createdAt.getTime() >= PENDING_SECOND_FACTOR_MS)
+  ) {
     await invalidateSession(database, parsed.id);
     return null;
   }
@@ -128,8 +148,27 @@ export async function validateSessionToken(
     },
     user: { id: row.userId, name: row.name, email: row.email, role: row.role },
     refreshed,
+    secondFactorPending,
   };
 }
+
+/** Whether sign-in asks `userId` for a second factor (two-factor sign-in is on). */
+export async function secondFactorRequired(database: AppDatabase, userId: string): Promise<boolean> {
+  const [row] = await database.db
+    .select({ userId: twoFactor.userId })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  return row !== undefined;
+}
+
+/** Marks a session as having passed the second factor: from now on it is fully signed in. */
+export const secondFactorPassedStatement = (sessionId: string, now = Date.now()): InStatement =>
+  statement(
+    builder
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: new Date(now) })
+      .where(eq(sessions.id, sessionId)),
+  );
 
 export const deleteSessionStatement = (sessionId: string): InStatement =>
   statement(builder.delete(sessions).where(eq(sessions.id, sessionId)));

@@ -149,8 +149,49 @@ export const sessions = sqliteTable(
     /** Shown in the list of active sessions. */
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * When this session passed the second factor (src/features/two-factor). For an account with
+     * two-factor sign-in, a session without it is only half signed in: it may enter a code, nothing else.
+     */
+    twoFactorVerifiedAt: integer('two_factor_verified_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238): one row per account that
+ * started setting it up (src/features/two-factor).
+ */
+export const twoFactor = sqliteTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The TOTP key, sealed at rest with the server's key (src/server/email/sealed.ts). */
+  secretSealed: text('secret_sealed').notNull(),
+  /** null while set-up waits for its first code; from then on sign-in asks for a code. */
+  enabledAt: integer('enabled_at', { mode: 'timestamp_ms' }),
+  /** The last accepted 30-second time step: a code is never accepted twice for the account. */
+  lastUsedStep: integer('last_used_step').notNull().default(0),
+  /** New recovery codes waiting to be shown once (sealed); cleared when shown or expired. */
+  recoveryCodesRevealSealed: text('recovery_codes_reveal_sealed'),
+  recoveryCodesRevealUntil: integer('recovery_codes_reveal_until', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Single-use recovery codes for two-factor sign-in; only SHA-256 of each code is stored. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: blob('code_hash', { mode: 'buffer' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId, t.codeHash)],
 );
 
 export const TOKEN_PURPOSES = ['activation', 'password_reset', 'email_change'] as const;
@@ -232,6 +273,11 @@ export const AUDIT_ACTIONS = [
   'admin.export',
   'account.email-verify',
   'order.confirm',
+  'auth.two-factor-enable',
+  'auth.two-factor-disable',
+  'auth.two-factor-verify',
+  'auth.two-factor-recovery-code-used',
+  'auth.two-factor-recovery-codes-regenerate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,7 +14,10 @@ import type { APIContext } from 'astro';
 const accountClientKey = (email: string, context: APIContext) => `${email}|${clientAddress(context)}`;
 
 /**
- * POST /api/login {email, password}: 200 with the user and a new session cookie; 401
+ * POST /api/login {email, password}: 200 with the user and a new session cookie; for an
+ * account with two-factor sign-in, 202 `{ secondFactorRequired: true }` and a session that is
+ * only half signed in until POST /api/login/two-factor takes a code (a form lands on /auth's
+ * code step); 401
  * 'Invalid email or password' whether or not the e-mail exists; 429 after 5 failures
  * for one account from one client in 15 minutes (the owner elsewhere still gets in), and
  * after 60 for one account from all clients in an hour. A plain form post gets a 303 instead.
@@ -38,7 +41,13 @@ export const login = defineMutation({
     }
     await returnToken(database.writes, AUTH_LIMITS.loginAccountClient, accountClientKey(input.email, context));
     await returnToken(database.writes, AUTH_LIMITS.loginAccount, input.email);
-    await signIn(database, context, user.id);
+    const session = await signIn(database, context, user.id);
+    if (session.secondFactorPending) {
+      // /auth shows the code step to the half-signed-in session, keeping where to go next.
+      return done(`/auth?next=${encodeURIComponent(nextPath(context.url))}#two-factor`, 202, {
+        secondFactorRequired: true,
+      });
+    }
     return done(nextPath(context.url), 200, user);
   },
 });

@@ -1,0 +1,6 @@
+import { enableTwoFactorRoute } from '../../../../features/two-factor/handlers/manage.ts';
+import { methodNotAllowed } from '../../../../server/http/responses.ts';
+
+export const prerender = false;
+export const POST = enableTwoFactorRoute;
+export const ALL = methodNotAllowed('POST');
