@@ -242,16 +242,14 @@ export function enhanceIntake(form: HTMLFormElement) {
       setProblem(leaveProblem, '');
       return show('saved');
     }
-    const reasons = unsaved ? [leaveMessage(state)] : [];
     // The step's files: those on their way finish first; one that did not upload keeps the step.
-    reasons.push(
-      ...(await askToLeave(form, (text) => {
-        if (leaveWait) leaveWait.textContent = text ?? '';
-      })),
-    );
-    // Offline, the next page cannot load (the browser would show its own offline page instead).
-    if (reasons.length === 0 && !navigator.onLine) reasons.push(INTAKE.offlineLeave);
-    if (reasons.length > 0) return stay(reasons.join(' '), unsaved || !navigator.onLine ? 'save' : 'step');
+    const files = await askToLeave(form, (text) => {
+      if (leaveWait) leaveWait.textContent = text ?? '';
+    });
+    // Offline, the next page cannot load either (the browser would show its own offline page).
+    const offline = !navigator.onLine;
+    const reasons = [...(unsaved ? [leaveMessage(state)] : offline ? [INTAKE.offlineLeave] : []), ...files];
+    if (reasons.length > 0) return stay(reasons.join(' '), unsaved || offline ? 'save' : 'step');
     held = null;
     setProblem(leaveProblem, '');
     leaving = true;

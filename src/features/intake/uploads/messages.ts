@@ -42,8 +42,9 @@ export const UPLOADS = {
   /** Beside the intake's Next button: chosen files that did not upload (never dropped silently). */
   notUploaded: (names: string) =>
     `Not uploaded: ${names}. Retry or dismiss it in the list above, then press the button again.`,
+  /** Offline: follows the intake's own offline notice, so it does not say 'offline' again. */
   notUploadedOffline: (names: string) =>
-    `You are offline. Not uploaded yet: ${names}. It is sent when the connection returns, or dismiss it in the list above to go on without it.`,
+    `Not uploaded yet: ${names}. It is sent when the connection returns, or dismiss it in the list above to go on without it.`,
   removeFailed: 'The file could not be removed. Please try again.',
   clientKey: 'Reload the page and choose the file again.',
   kind: 'Choose Logo or Photo.',
