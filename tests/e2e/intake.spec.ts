@@ -213,7 +213,8 @@ test.describe('the intake keeps what was chosen', () => {
     });
     // Straight to Next, without the Upload button.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page).toHaveURL(/step=6/);
+    // After the upload (and its decode on the server): slow on a busy machine.
+    await expect(page).toHaveURL(/step=6/, { timeout: 20_000 });
     await page.goto(intakeUrl(orderId, BRAND_STEP));
     const files = page.getByRole('list', { name: 'Logo and photos' });
     await expect(files.getByRole('img', { name: 'chosen-logo.png' })).toBeVisible();
@@ -249,7 +250,8 @@ test.describe('the intake keeps what was chosen', () => {
       buffer: await tinyPng(),
     });
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(page).toHaveURL(/step=6/);
+    // After the upload (and its decode on the server): slow on a busy machine.
+    await expect(page).toHaveURL(/step=6/, { timeout: 20_000 });
     await page.goto(intakeUrl(orderId, BRAND_STEP));
     await expect(page.getByLabel('Brand colors')).toHaveValue('navy and gold');
     const files = page.getByRole('list', { name: 'Logo and photos' });
@@ -413,7 +415,8 @@ test.describe('the intake keeps what was chosen', () => {
       timeout: 15_000,
     });
     await next.click();
-    await expect(page).toHaveURL(/step=6/);
+    // After the upload (and its decode on the server): slow on a busy machine.
+    await expect(page).toHaveURL(/step=6/, { timeout: 20_000 });
     await context.close();
   });
 });
