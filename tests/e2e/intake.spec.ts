@@ -183,20 +183,24 @@ async function signInWithoutJs(browser: Browser, email: string) {
 const reviewSection = (page: Page, title: string) =>
   page.getByRole('region', { name: 'Review and submit' }).getByRole('region', { name: title, exact: true });
 
-/** The left edge of every rendered line of an element's text, in CSS pixels. */
+/** Where the text of each rendered line starts (its first visible character), in CSS pixels. */
 const lineLefts = (locator: Locator) =>
   locator.evaluate((el) => {
+    const starts = new Map<number, number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
-    range.selectNodeContents(el);
-    const lefts: number[] = [];
-    let lastTop = Number.NEGATIVE_INFINITY;
-    for (const rect of range.getClientRects()) {
-      if (rect.width === 0) continue;
-      // One entry per line: the first box of each new line.
-      if (rect.top > lastTop + 1) lefts.push(Math.round(rect.left));
-      lastTop = Math.max(lastTop, rect.top);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        if (/\s/.test(text[i] ?? '')) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        const line = Math.round(rect.top);
+        starts.set(line, Math.min(starts.get(line) ?? Number.POSITIVE_INFINITY, Math.round(rect.left)));
+      }
     }
-    return lefts;
+    return [...starts.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => left);
   });
 
 test.describe('the intake keeps what was chosen', () => {
