@@ -154,6 +154,16 @@ export const INTAKE_STEPS: readonly IntakeStep[] = [
 export const INTAKE_FIELDS: readonly IntakeField[] = INTAKE_STEPS.flatMap((step) => step.fields);
 export const INTAKE_FIELD_NAMES: ReadonlySet<string> = new Set(INTAKE_FIELDS.map((f) => f.name));
 
+/**
+ * An answer as the customer reads it: a choice's label from the same option list the form
+ * offers ('Yes, I already own one', not the stored 'existing'), else the text as typed.
+ */
+export function answerText(field: IntakeField, value: string | null | undefined): string {
+  const answer = value ?? '';
+  if (!field.options || answer === '') return answer;
+  return field.options.find((o) => o.value === answer)?.label ?? answer;
+}
+
 /** The step index (0-based) for a `?step=` value; out of range goes to the first. */
 export function stepIndex(value: string | null | undefined): number {
   const n = Number(value);

@@ -1,6 +1,6 @@
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
 import { orderNumber } from '../orders/mail.ts';
-import { INTAKE_STEPS } from './fields.ts';
+import { answerText, INTAKE_STEPS } from './fields.ts';
 import type { IntakeData } from './schema.ts';
 
 /** To the agency: the whole intake, question by question, and where to open it. */
@@ -11,7 +11,8 @@ export function intakeSubmittedMail(
   const subject = `Intake submitted: ${intake.businessName} (${orderNumber(intake.orderId)})`.slice(0, 200);
   const sections = INTAKE_STEPS.map((step) => ({
     title: step.title,
-    answers: step.fields.map((f) => [f.label, intake.data[f.name]?.trim() || '(not answered)'] as const),
+    // A choice as the customer read it ('Yes, I already own one'), from the form's own option list.
+    answers: step.fields.map((f) => [f.label, answerText(f, intake.data[f.name]).trim() || '(not answered)'] as const),
   }));
   const text = [
     subject,

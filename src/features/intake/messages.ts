@@ -10,6 +10,12 @@ export const INTAKE = {
   notSaved: 'Not saved yet',
   saving: 'Saving…',
   offline: 'Not saved yet: you are offline. We will save as soon as the connection returns.',
+  /** Beside the buttons when Next, Back or Submit cannot go on for want of a connection. */
+  offlineLeave:
+    'You are offline, so we cannot go on yet. Your answers are kept on this device and saved when the connection returns; then press the button again.',
+  /** Beside the buttons when a save failed for another reason (the server, a flaky network). */
+  notSavedLeave: 'Your latest answers are not saved yet. We keep trying; please press the button again in a moment.',
+  notAnswered: 'Not answered',
   conflict:
     'This intake was changed in another tab or on another device. Reload the page to see the latest version before you continue.',
   locked: 'This intake has been submitted. Contact us if you need to change something.',

@@ -37,6 +37,14 @@ export const UPLOADS = {
   limited: 'You are uploading very often. Please wait a moment and try again.',
   error: 'The upload failed. Please try again.',
   offline: 'You are offline. Failed files are retried when the connection returns.',
+  /** Beside the intake's Next button while chosen files finish uploading before the step moves on. */
+  finishing: 'Uploading your files first…',
+  /** Beside the intake's Next button: chosen files that did not upload (never dropped silently). */
+  notUploaded: (names: string) =>
+    `Not uploaded: ${names}. Retry or dismiss it in the list above, then press the button again.`,
+  /** Offline: follows the intake's own offline notice, so it does not say 'offline' again. */
+  notUploadedOffline: (names: string) =>
+    `Not uploaded yet: ${names}. It is sent when the connection returns, or dismiss it in the list above to go on without it.`,
   removeFailed: 'The file could not be removed. Please try again.',
   clientKey: 'Reload the page and choose the file again.',
   kind: 'Choose Logo or Photo.',

@@ -23,7 +23,12 @@ export interface ReceivedFile {
 }
 
 export type Received =
-  { ok: true; fields: Record<string, string>; file: ReceivedFile } | { ok: false; reason: ReceiveFailure };
+  | { ok: true; fields: Record<string, string>; file: ReceivedFile }
+  /**
+   * `fields`: the text fields read before the refusal; all of them for 'no-file' (the body was
+   * read to its end). A plain form post still has its step answers and its `intent` in there.
+   */
+  | { ok: false; reason: ReceiveFailure; fields: Record<string, string> };
 
 interface Incoming extends ReceivedFile {
   written: Promise<void>;
@@ -37,7 +42,7 @@ const MAX_FIELD_BYTES = 16 * 1024;
 
 export async function receiveUpload(request: Request, tempDir: string): Promise<Received> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!request.body) return { ok: false, reason: 'no-file' };
+  if (!request.body) return { ok: false, reason: 'no-file', fields: {} };
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -54,7 +59,7 @@ export async function receiveUpload(request: Request, tempDir: string): Promise<
       },
     });
   } catch {
-    return { ok: false, reason: 'malformed' }; // no or a bad boundary
+    return { ok: false, reason: 'malformed', fields: {} }; // no or a bad boundary
   }
 
   await mkdir(tempDir, { recursive: true, mode: 0o700 });
@@ -162,18 +167,18 @@ export async function receiveUpload(request: Request, tempDir: string): Promise<
       await got.written.catch(() => {});
       await discard(got.path);
     }
-    return { ok: false, reason: failure };
+    return { ok: false, reason: failure, fields };
   }
-  if (!got) return { ok: false, reason: 'no-file' };
+  if (!got) return { ok: false, reason: 'no-file', fields };
   try {
     await got.written;
   } catch {
     await discard(got.path);
-    return { ok: false, reason: 'malformed' };
+    return { ok: false, reason: 'malformed', fields };
   }
   if (got.size === 0) {
     await discard(got.path);
-    return { ok: false, reason: 'no-file' };
+    return { ok: false, reason: 'no-file', fields };
   }
   return { ok: true, fields, file: { name: got.name, path: got.path, size: got.size } };
 }

@@ -483,6 +483,159 @@ describe('POST /api/account/intake/{orderId}/files', () => {
   });
 });
 
+/**
+ * The Brand step's form as a browser without JavaScript posts it (multipart, in the page's
+ * order): the step's fields, the panel's kind and clientKey, the file input (an empty part
+ * when no file was chosen), then the pressed button's `intent`.
+ */
+function stepPost(
+  orderId: string,
+  {
+    version,
+    answers = {},
+    file,
+    intent,
+  }: {
+    version: string;
+    answers?: Record<string, string>;
+    file?: { name: string; type: string; bytes: Uint8Array };
+    intent?: string;
+  },
+) {
+  const boundary = 'xStepBoundary5678';
+  const field = (name: string, value: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = [
+    field('version', version),
+    field('step', '5'),
+    ...Object.entries(answers).map(([name, value]) => field(name, value)),
+    field('kind', 'logo'),
+    field('clientKey', key()),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file?.name ?? ''}"\r\n` +
+        `Content-Type: ${file?.type ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    Buffer.from(file?.bytes ?? new Uint8Array()),
+    Buffer.from('\r\n'),
+    ...(intent ? [field('intent', intent)] : []),
+    Buffer.from(`--${boundary}--\r\n`),
+  ];
+  return new Request(`http://localhost/api/account/intake/${orderId}/files`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'text/html' },
+    body: Buffer.concat(parts),
+  });
+}
+
+describe("the upload step's own buttons without JavaScript (Next, Back, Save draft)", () => {
+  const intakeOf = async (orderId: string) => (await db.select().from(intakes).where(eq(intakes.orderId, orderId)))[0];
+
+  it('Next with a file chosen (Upload never pressed): the file is stored, the answers saved, on to the next step', async () => {
+    const { user, orderId } = await customerWithOrder();
+    const request = stepPost(orderId, {
+      version: '0',
+      answers: { brandColors: 'navy and gold' },
+      file: { name: 'logo.png', type: 'image/png', bytes: png },
+      intent: 'next',
+    });
+    const res = await call(postUpload, request, { orderId }, user);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/account/orders/${orderId}/intake?step=6`);
+    expect(await rowsOf(orderId)).toMatchObject([{ kind: 'logo', originalName: 'logo.png' }]);
+    expect((await intakeOf(orderId))?.data.brandColors).toBe('navy and gold');
+  });
+
+  it('Next, Back and Save draft with no file chosen: only the answers, then where the button said', async () => {
+    const { user, orderId } = await customerWithOrder();
+    const next = await call(
+      postUpload,
+      stepPost(orderId, { version: '0', answers: { brandColors: 'teal' }, intent: 'next' }),
+      { orderId },
+      user,
+    );
+    expect(next.status).toBe(303);
+    expect(next.headers.get('location')).toBe(`/account/orders/${orderId}/intake?step=6`);
+    const back = await call(postUpload, stepPost(orderId, { version: '1', intent: 'back' }), { orderId }, user);
+    expect(back.headers.get('location')).toBe(`/account/orders/${orderId}/intake?step=4`);
+    const save = await call(
+      postUpload,
+      stepPost(orderId, { version: '1', answers: { brandColors: 'red' }, intent: 'save' }),
+      { orderId },
+      user,
+    );
+    expect(save.headers.get('location')).toBe(`/account/orders/${orderId}/intake?step=5&saved=1#intake-uploads`);
+    expect(await intakeOf(orderId)).toMatchObject({ version: 2, data: { brandColors: 'red' } });
+    expect(await rowsOf(orderId)).toEqual([]);
+    // Upload pressed with nothing chosen still says so.
+    const nothing = await call(postUpload, stepPost(orderId, { version: '2' }), { orderId }, user);
+    expect(nothing.headers.get('location')).toBe(
+      `/account/orders/${orderId}/intake?step=5&upload=no-file#intake-uploads`,
+    );
+  });
+
+  it('Next with a file that is refused: the step stays and says why; the answers are kept', async () => {
+    const { user, orderId } = await customerWithOrder();
+    const res = await call(
+      postUpload,
+      stepPost(orderId, {
+        version: '0',
+        answers: { brandColors: 'gold' },
+        file: {
+          name: 'logo.svg',
+          type: 'image/svg+xml',
+          bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        },
+        intent: 'next',
+      }),
+      { orderId },
+      user,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/account/orders/${orderId}/intake?step=5&upload=svg#intake-uploads`);
+    expect((await intakeOf(orderId))?.data.brandColors).toBe('gold');
+    expect(await rowsOf(orderId)).toEqual([]);
+  });
+
+  it('a file over 10 MB: refused, but the answers sent before it are kept', async () => {
+    const { user, orderId } = await customerWithOrder();
+    const res = await call(
+      postUpload,
+      stepPost(orderId, {
+        version: '0',
+        answers: { brandColors: 'purple' },
+        file: { name: 'huge.jpg', type: 'image/jpeg', bytes: new Uint8Array(MAX_FILE_BYTES + 10) },
+        intent: 'next',
+      }),
+      { orderId },
+      user,
+    );
+    expect(res.headers.get('location')).toBe(
+      `/account/orders/${orderId}/intake?step=5&upload=too-large#intake-uploads`,
+    );
+    expect((await intakeOf(orderId))?.data.brandColors).toBe('purple');
+  });
+
+  it('a stale page: nothing overwritten, the conflict is said on the step', async () => {
+    const { user, orderId } = await customerWithOrder();
+    await call(
+      postUpload,
+      stepPost(orderId, { version: '0', answers: { brandColors: 'first' }, intent: 'save' }),
+      { orderId },
+      user,
+    );
+    const stale = await call(
+      postUpload,
+      stepPost(orderId, { version: '0', answers: { brandColors: 'second' }, intent: 'next' }),
+      { orderId },
+      user,
+    );
+    expect(stale.headers.get('location')).toBe(
+      `/account/orders/${orderId}/intake?step=5&error=conflict#intake-uploads`,
+    );
+    expect((await intakeOf(orderId))?.data.brandColors).toBe('first');
+  });
+});
+
 describe('GET and DELETE /api/account/intake/files/{fileId}', () => {
   async function uploaded() {
     const owner = await customerWithOrder();

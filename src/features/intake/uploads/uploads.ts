@@ -1,13 +1,16 @@
 /**
- * The uploads panel in the browser. Several files can be chosen at once; each is sent in a
- * request of its own (fetch, multipart) with an id of its own (clientKey), one at a time, and
- * shows its state: Waiting, Uploading, Uploaded, or 'Failed, retry'. A failed file is retried
- * on its own (the Retry button, or automatically when the connection returns) with the same
+ * The uploads panel in the browser. Choosing files uploads them at once (the Upload button is
+ * for browsers without JavaScript, and hidden here): each is sent in a request of its own
+ * (multipart) with an id of its own (clientKey), one at a time, and shows its state: Waiting,
+ * Uploading with a progress bar, Uploaded, or 'Failed, retry'. A failed file is retried on its
+ * own (the Retry button, or automatically when the connection returns) with the same
  * clientKey, so a file whose answer was lost is not stored twice; uploaded files are never
  * sent again. Refusals that a retry cannot fix (too large, not an image, too many files) say
- * why and can be dismissed. Remove buttons delete with `DELETE` instead of posting the page.
- * fetch reports no upload progress, so the progress bar is indeterminate while a file is sent.
+ * why; a file that did not upload can be dismissed. The intake's Next waits for files on their
+ * way and does not leave while one did not upload (leave.ts), so no chosen file is dropped
+ * silently. Remove buttons delete with `DELETE` instead of posting the page.
  */
+import { whenLeaving } from '../leave.ts';
 import { formatBytes, MAX_FILE_BYTES } from './limits.ts';
 import { UPLOADS } from './messages.ts';
 import type { FileView } from './uploads.server.ts';
@@ -42,6 +45,35 @@ const setText = (root: ParentNode, selector: string, text: string) => {
   for (const el of root.querySelectorAll(selector)) el.textContent = text;
 };
 
+interface Sent {
+  status: number;
+  answer: { file?: FileView; error?: string };
+}
+
+/**
+ * POSTs one file. XMLHttpRequest, not fetch: only it reports how much of the body is sent, for
+ * the progress bar. Rejects when the request never got an answer (offline, connection lost).
+ */
+function post(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      const answer = (request.response ?? {}) as Sent['answer'];
+      resolve({ status: request.status, answer: typeof answer === 'object' ? answer : {} });
+    });
+    for (const failure of ['error', 'abort', 'timeout']) {
+      request.addEventListener(failure, () => reject(new Error(`Upload ${failure}`)));
+    }
+    request.send(body);
+  });
+}
+
 export function enhanceUploads(panel: HTMLElement) {
   const uploadUrl = panel.dataset.uploadUrl ?? '';
   const list = panel.querySelector<HTMLElement>('[data-uploads-list]');
@@ -59,7 +91,7 @@ export function enhanceUploads(panel: HTMLElement) {
   if (chooseLabel) chooseLabel.textContent = UPLOADS.chooseLabelMany;
 
   const entries: Entry[] = [];
-  let running = false;
+  let running: Promise<void> | null = null;
 
   const announce = (text: string) => {
     status.textContent = text;
@@ -71,11 +103,15 @@ export function enhanceUploads(panel: HTMLElement) {
     const { item } = entry;
     item.dataset.state = state;
     const progress = item.querySelector<HTMLProgressElement>('[data-progress]');
-    if (progress) progress.hidden = state !== 'uploading';
+    if (progress) {
+      progress.hidden = state !== 'uploading';
+      progress.removeAttribute('value'); // indeterminate until the first progress report
+    }
     const retry = item.querySelector<HTMLButtonElement>('[data-retry]');
     if (retry) retry.hidden = state !== 'failed';
+    // A file that did not upload can always be let go of: the step then moves on without it.
     const dismiss = item.querySelector<HTMLButtonElement>('[data-dismiss]');
-    if (dismiss) dismiss.hidden = state !== 'refused';
+    if (dismiss) dismiss.hidden = state !== 'refused' && state !== 'failed';
     const text = state === 'refused' ? `${UPLOADS.failed}: ${message}` : STATE_TEXT[state];
     setText(item, '[data-file-state]', state === 'failed' && message ? `${text}. ${message}` : text);
   }
@@ -106,6 +142,11 @@ export function enhanceUploads(panel: HTMLElement) {
         `/api/account/intake/files/${file.id}/delete?order=${panel.dataset.uploadsPanel ?? ''}`,
       );
     }
+    // The logo is in: the next file chosen is most likely a photo (as the page renders it after a reload).
+    if (file.kind === 'logo') {
+      const photo = panel.querySelector<HTMLInputElement>('input[name="kind"][value="photo"]');
+      if (photo) photo.checked = true;
+    }
     const hadFocus = entry.item.contains(document.activeElement);
     entry.item.replaceWith(item);
     entry.item = item;
@@ -122,21 +163,21 @@ export function enhanceUploads(panel: HTMLElement) {
     body.append('kind', entry.kind);
     body.append('clientKey', entry.key);
     body.append('file', entry.file, entry.file.name);
+    const progress = entry.item.querySelector<HTMLProgressElement>('[data-progress]');
     try {
-      const response = await fetch(uploadUrl, {
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        body,
-        credentials: 'same-origin',
+      const { status: code, answer } = await post(uploadUrl, body, (fraction) => {
+        if (!progress) return;
+        progress.max = 100;
+        progress.value = Math.round(fraction * 100);
+        setText(entry.item, '[data-file-state]', `${UPLOADS.uploading}, ${progress.value}%`);
       });
-      const answer = (await response.json().catch(() => ({}))) as { file?: FileView; error?: string };
-      if (response.ok && answer.file) {
+      if (code >= 200 && code < 300 && answer.file) {
         uploaded(entry, answer.file);
         return;
       }
       const message = answer.error ?? UPLOADS.error;
       // The server or the network failed, not the file: worth another try. Anything else is final.
-      const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
+      const retryable = code >= 500 || code === 429 || code === 408 || code === 0;
       show(entry, retryable ? 'failed' : 'refused', message);
       announce(`${entry.file.name}: ${retryable ? UPLOADS.failedRetry : `${UPLOADS.failed}. ${message}`}`);
     } catch {
@@ -146,20 +187,21 @@ export function enhanceUploads(panel: HTMLElement) {
   }
 
   /** One file at a time: each waits for the previous answer (and the server's decode slot). */
-  async function run() {
-    if (running) return;
-    running = true;
-    try {
-      for (
-        let next = entries.find((e) => e.state === 'waiting');
-        next;
-        next = entries.find((e) => e.state === 'waiting')
-      ) {
-        await send(next);
-      }
-    } finally {
-      running = false;
+  async function drain() {
+    for (
+      let next = entries.find((e) => e.state === 'waiting');
+      next;
+      next = entries.find((e) => e.state === 'waiting')
+    ) {
+      await send(next);
     }
+  }
+  /** Resolves when no file is waiting or on its way. */
+  function run(): Promise<void> {
+    running ??= drain().finally(() => {
+      running = null;
+    });
+    return running;
   }
 
   function add(file: File, kind: string) {
@@ -187,21 +229,46 @@ export function enhanceUploads(panel: HTMLElement) {
     else show(entry, 'waiting');
   }
 
-  uploadButton.addEventListener('click', (event) => {
-    // Not the plain form post: this script sends each file on its own.
-    event.preventDefault();
-    const chosen = [...(input.files ?? [])];
-    if (chosen.length === 0) {
-      announce(UPLOADS.noFile);
-      input.focus();
-      return;
-    }
+  /** Queues the files in the input (and empties it, so they are not sent twice). */
+  function takeChosen() {
+    const chosen = [...(input?.files ?? [])];
+    if (chosen.length === 0) return 0;
     const kind = panel.querySelector<HTMLInputElement>('input[name="kind"]:checked')?.value ?? 'photo';
     for (const file of chosen) add(file, kind);
-    input.value = '';
+    if (input) input.value = '';
     refreshEmpty();
-    void run();
+    return chosen.length;
+  }
+
+  // Chosen is uploaded: nothing else to press, so nothing to forget before pressing Next.
+  uploadButton.hidden = true;
+  input.addEventListener('change', () => {
+    if (takeChosen() > 0) void run();
   });
+  // Not the plain form post (should the button be shown again): this script sends each file.
+  uploadButton.addEventListener('click', (event) => {
+    event.preventDefault();
+    if (takeChosen() > 0) void run();
+    else {
+      announce(UPLOADS.noFile);
+      input.focus();
+    }
+  });
+
+  const form = panel.closest('form');
+  if (form) {
+    whenLeaving(form, {
+      busy: () => (entries.some((e) => e.state === 'waiting' || e.state === 'uploading') ? UPLOADS.finishing : null),
+      async settle() {
+        takeChosen();
+        await run();
+        const left = entries.filter((e) => e.state === 'failed' || e.state === 'refused');
+        if (left.length === 0) return null;
+        const names = left.map((e) => e.file.name).join(', ');
+        return navigator.onLine ? UPLOADS.notUploaded(names) : UPLOADS.notUploadedOffline(names);
+      },
+    });
+  }
 
   // Back online: failed files go again, each on its own, uploaded ones are not touched.
   window.addEventListener('online', () => {
@@ -210,7 +277,8 @@ export function enhanceUploads(panel: HTMLElement) {
   });
 
   window.addEventListener('beforeunload', (event) => {
-    if (entries.some((e) => e.state === 'waiting' || e.state === 'uploading')) event.preventDefault();
+    // A file on its way, or one that did not upload yet, would be lost with the page.
+    if (entries.some((e) => e.state !== 'uploaded' && e.state !== 'refused')) event.preventDefault();
   });
 
   async function remove(button: HTMLButtonElement) {

@@ -12,7 +12,10 @@
  *
  * Without JavaScript, the panel's buttons post the whole step form (the panel sits inside it:
  * forms cannot nest), so the step's typed answers arrive too: they are saved first, as 'Save
- * draft' would, so uploading or removing a file never loses them.
+ * draft' would, so uploading or removing a file never loses them. The step's own buttons
+ * (Next, Back, Save draft, with their `intent`) post here too, so a file chosen and not sent
+ * with Upload travels with them: it is stored, then the answer goes where the button said; a
+ * refused file stays on the step with its reason; no file chosen is just the step's answers.
  */
 import { Readable } from 'node:stream';
 import type { APIContext, APIRoute } from 'astro';
@@ -77,6 +80,19 @@ interface Answer {
   pageError?: 'conflict' | 'invalid';
   /** For a plain form: the intake itself is not theirs (or gone): back to the account. */
   leave?: boolean;
+  /** For a plain form: the step's button that posted it (absent for Upload): where to go when all went well. */
+  intent?: StepIntent;
+}
+
+/** The intake step's own buttons (src/features/intake/pages/IntakePage.astro). */
+const stepIntent = z.optional(z.enum(['save', 'next', 'back']));
+type StepIntent = NonNullable<z.output<typeof stepIntent>>;
+
+/** Where a step button leads from the panel's step, once its answers (and file) are kept. */
+function afterStep(orderId: string, intent: StepIntent, notice?: UploadNotice): string {
+  if (intent === 'next') return intakePagePath(orderId, UPLOADS_STEP + 1);
+  if (intent === 'back') return intakePagePath(orderId, Math.max(UPLOADS_STEP - 1, 1));
+  return uploadsPagePath(orderId, notice ? `saved=1&upload=${notice}` : 'saved=1');
 }
 
 const NOT_FOUND: Answer = { status: 404, error: UPLOADS.notFound, notice: 'not-found' };
@@ -101,6 +117,7 @@ function reply({ json, orderId }: { json: boolean; orderId: string | null }, a: 
   if (!orderId || a.leave) return seeOther('/account');
   // A locked intake shows its own notice; nothing else to say.
   if (a.status === 423) return seeOther(intakePagePath(orderId));
+  if (a.intent && !a.error) return seeOther(afterStep(orderId, a.intent, a.notice));
   const extra = a.pageError ? `error=${a.pageError}` : a.notice ? `upload=${a.notice}` : '';
   return seeOther(uploadsPagePath(orderId, extra));
 }
@@ -210,8 +227,20 @@ export const postUpload: APIRoute = async (context) => {
     if (!target.ok) return answer(target.reason === 'locked' ? LOCKED : NO_INTAKE);
 
     const received = await receiveUpload(request, incomingDir());
-    if (!received.ok) return answer(RECEIVE_REFUSALS[received.reason]);
+    if (!received.ok) {
+      if (!json) {
+        // A plain form post: its step answers are kept whatever happened to the file (those
+        // read before a refusal; all of them when no file was chosen).
+        const unsaved = await saveStepAnswers(database, context, { orderId, userId: user.id, raw: received.fields });
+        if (unsaved) return answer(unsaved);
+        // Next, Back or Save draft with no file chosen: only the step's answers.
+        const intent = stepIntent.safeParse(received.fields.intent).data;
+        if (received.reason === 'no-file' && intent) return answer({ status: 200, intent });
+      }
+      return answer(RECEIVE_REFUSALS[received.reason]);
+    }
     temp = received.file.path;
+    const intent = json ? undefined : stepIntent.safeParse(received.fields.intent).data;
     const fields = uploadFields.safeParse(received.fields);
     if (!fields.success) {
       const messages: Record<string, string[]> = {};
@@ -226,7 +255,7 @@ export const postUpload: APIRoute = async (context) => {
 
     // A retry of a file that was stored (its answer lost on the way): the same file, once.
     const existing = await fileByClientKey(database.db, orderId, user.id, clientKey);
-    if (existing) return answer({ status: 200, body: { file: fileView(existing) }, notice: 'done' });
+    if (existing) return answer({ status: 200, body: { file: fileView(existing) }, notice: 'done', intent });
     // Cheap refusals before the costly decode (the transaction checks again).
     if (target.files >= MAX_FILES) return answer(TOO_MANY);
     if (target.bytes >= MAX_INTAKE_BYTES) return answer(QUOTA);
@@ -255,7 +284,12 @@ export const postUpload: APIRoute = async (context) => {
       return answer(result.reason === 'locked' ? LOCKED : NO_INTAKE);
     }
     stored = [];
-    return answer({ status: result.created ? 201 : 200, body: { file: fileView(result.file) }, notice: 'done' });
+    return answer({
+      status: result.created ? 201 : 200,
+      body: { file: fileView(result.file) },
+      notice: 'done',
+      intent,
+    });
   } catch (error) {
     console.error(`POST ${context.url.pathname} failed`, error);
     await removeStored(stored);
