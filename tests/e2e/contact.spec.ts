@@ -125,7 +125,9 @@ test.describe('contact form', () => {
     await expect(failed.getByText(CONTACT.errorTitle, { exact: true })).toBeVisible();
     await expect(failed.getByText(CONTACT.errorDescription, { exact: true })).toBeVisible();
     await expect(failed).toHaveAttribute('data-variant', 'destructive');
-    await expect(failed).toHaveClass(/\bbg-red-700\b/);
+    // White on red-700: the destructive look.
+    await expect(failed).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    await expect(failed).toHaveCSS('color', 'rgb(255, 255, 255)');
     await expect(f.getByLabel('Name')).toHaveValue('Jo Doe');
     await expect(f.getByLabel('Message')).toHaveValue('Please call me back tomorrow.');
     await expect(f.getByRole('button', { name: 'Send Message' })).toBeEnabled();
@@ -230,7 +232,8 @@ test.describe('contact form', () => {
       if (path !== '/auth') expect(scripts).toEqual([]);
       expect(scripts.some((s) => /Toaster/i.test(s))).toBe(false);
       await page.keyboard.press('F8');
-      await expect(notifications(page).locator('ol')).toBeFocused();
+      // The toaster's code is fetched now: allow a loaded machine its time.
+      await expect(notifications(page).locator('ol')).toBeFocused({ timeout: 15_000 });
       expect(scripts.some((s) => /Toaster/i.test(s))).toBe(true);
       // And again, now that Radix's own shortcut answers it.
       await page.locator('main').focus();
@@ -264,7 +267,7 @@ test.describe('contact form', () => {
         /<template id="contact-script"><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
       );
       expect(html).toMatch(
-        /<template id="toaster"><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
+        /<template id="toaster" data-own-styles><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
       );
     }
     const scripts: string[] = [];
@@ -309,11 +312,6 @@ test.describe('the first press, before the form script has arrived', () => {
       await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
       await expectRequiredMessages(page);
       await expect(page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice })).toBeVisible();
-      expect(
-        await form(page)
-          .getByLabel('Name')
-          .evaluate((el: HTMLInputElement) => el.validationMessage),
-      ).toBe('');
     });
   }
 
