@@ -42,6 +42,12 @@ async function expectRequiredMessages(page: Page) {
   await expect(f.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 }
 
+/** The first toast also fetches the toaster (React and Radix): give a loaded machine its time. */
+const TOASTER_LOAD = { timeout: 15_000 };
+
+// Page loads, posts and the toaster's first load, on a machine the whole suite shares.
+test.describe.configure({ timeout: 90_000 });
+
 const answer = (status: number, body: unknown) => ({
   status,
   contentType: 'application/json',
@@ -76,7 +82,7 @@ test.describe('contact form', () => {
     await fill(f, { name: 'Jo', email: 'jo@example.com', message: 'Long enough now.' });
     await page.route('/api/contact', (route) => route.fulfill(answer(201, { id: 'x' })));
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page).filter({ hasText: CONTACT.sentTitle })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: CONTACT.sentTitle })).toBeVisible(TOASTER_LOAD);
     await expect(f.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
     await expect(f.getByLabel('Name')).toHaveAccessibleDescription('');
     await expect(f.getByLabel('Email')).not.toHaveClass(/\bborder-red-700\b/);
@@ -101,7 +107,7 @@ test.describe('contact form', () => {
     await expect(pending).toBeDisabled();
     release();
     const sent = toasts(page);
-    await expect(sent).toHaveCount(1);
+    await expect(sent).toHaveCount(1, TOASTER_LOAD);
     await expect(sent.getByText(CONTACT.sentTitle, { exact: true })).toBeVisible();
     await expect(sent.getByText(CONTACT.sentDescription, { exact: true })).toBeVisible();
     await expect(sent).toHaveAttribute('data-variant', 'default');
@@ -121,7 +127,7 @@ test.describe('contact form', () => {
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'Please call me back tomorrow.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
     const failed = toasts(page);
-    await expect(failed).toHaveCount(1);
+    await expect(failed).toHaveCount(1, TOASTER_LOAD);
     await expect(failed.getByText(CONTACT.errorTitle, { exact: true })).toBeVisible();
     await expect(failed.getByText(CONTACT.errorDescription, { exact: true })).toBeVisible();
     await expect(failed).toHaveAttribute('data-variant', 'destructive');
@@ -139,7 +145,7 @@ test.describe('contact form', () => {
     await page.route('/api/contact', (route) => route.fulfill(reply));
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'Please call me back tomorrow.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page).getByText(CONTACT.errorDescription, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(CONTACT.errorDescription, { exact: true })).toBeVisible(TOASTER_LOAD);
 
     reply = answer(400, { error: 'Invalid input', fields: { email: [CONTACT.email] } });
     await f.getByRole('button', { name: 'Send Message' }).click();
@@ -158,7 +164,7 @@ test.describe('contact form', () => {
     );
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'First message here.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible(TOASTER_LOAD);
     fail = true;
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'Second message here.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
@@ -175,7 +181,7 @@ test.describe('contact form', () => {
     // Time stands still from here unless the test moves it.
     await page.clock.pauseAt(Date.now() + 60_000);
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible(TOASTER_LOAD);
     await page.clock.runFor(4_900);
     await expect(toasts(page)).toHaveCount(1);
     await page.clock.runFor(200);
@@ -189,7 +195,7 @@ test.describe('contact form', () => {
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'A message to swipe away.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
     const toast = toasts(page);
-    await expect(toast.getByText(CONTACT.sentTitle, { exact: true })).toBeVisible();
+    await expect(toast.getByText(CONTACT.sentTitle, { exact: true })).toBeVisible(TOASTER_LOAD);
     const swipe = async (dx: number) => {
       const box = (await toast.boundingBox())!;
       const y = box.y + box.height / 2;
@@ -211,7 +217,7 @@ test.describe('contact form', () => {
     await page.route('/api/contact', (route) => route.fulfill(answer(201, { id: 'x' })));
     await fill(f, { name: 'Jo Doe', email: 'jo@example.com', message: 'How wide is the toast?' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page)).toHaveCount(1, TOASTER_LOAD);
     const area = (await notifications(page).locator('ol').boundingBox())!;
     const toast = (await toasts(page).boundingBox())!;
     expect(area.width).toBeLessThanOrEqual(420);
@@ -233,7 +239,7 @@ test.describe('contact form', () => {
       expect(scripts.some((s) => /Toaster/i.test(s))).toBe(false);
       await page.keyboard.press('F8');
       // The toaster's code is fetched now: allow a loaded machine its time.
-      await expect(notifications(page).locator('ol')).toBeFocused({ timeout: 15_000 });
+      await expect(notifications(page).locator('ol')).toBeFocused(TOASTER_LOAD);
       expect(scripts.some((s) => /Toaster/i.test(s))).toBe(true);
       // And again, now that Radix's own shortcut answers it.
       await page.locator('main').focus();
@@ -248,7 +254,7 @@ test.describe('contact form', () => {
     const marker = `home-${Date.now()}@example.com`;
     await fill(f, { name: 'Home Visitor', email: marker, message: 'Sent from the home page section.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible(TOASTER_LOAD);
     await expect(toasts(page).getByText(CONTACT.sentDescription, { exact: true })).toBeVisible();
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
     const rows = await db.execute({ sql: 'SELECT name FROM contact_messages WHERE email = ?', args: [marker] });

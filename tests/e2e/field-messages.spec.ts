@@ -5,6 +5,9 @@ import { CHECKOUT } from '../../src/features/checkout/messages.ts';
 // focus leaves it), not at the next submit, and the error summary over the form keeps in step.
 // The contact form's side is in contact.spec.ts ('field messages clear as soon as the field is valid').
 
+// A refused post, a page load and the checkout script, on a machine the whole suite shares.
+test.describe.configure({ timeout: 90_000 });
+
 const checkoutForm = (page: Page) => page.locator('form', { has: page.getByRole('button', { name: 'Place Order' }) });
 const field = (page: Page, name: string) => checkoutForm(page).getByRole('textbox', { name, exact: true });
 const terms = (page: Page) => checkoutForm(page).getByRole('checkbox', { name: CHECKOUT.termsLabel });
