@@ -18,6 +18,8 @@ const settings = buildSettings(process.env);
 const NOT_IN_SITEMAP = [
   ...PRIVATE_PREFIXES.map((p) => p.prefix),
   '/thank-you',
+  // Where a contact form post made without JavaScript lands (src/features/contact/pages).
+  '/contact/result',
   '/test',
   '/social',
   '/404',

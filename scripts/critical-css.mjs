@@ -13,7 +13,9 @@
 //   always kept, as are @font-face, @keyframes, @property, @layer and :root/html/body rules;
 // - markup that scripts may add later counts as present: every word in the strings of the
 //   page's inline scripts, island components and the chunks they import is taken as a possible
-//   class, id and tag (a toast's classes, a menu's open state).
+//   class, id and tag (a menu's open state), except a script inside <template data-own-styles>:
+//   what it adds styles itself (the Toaster sets style properties), so its words would only keep
+//   rules nothing uses (React's own words kept dozens on the home page).
 // Results are cached by content hash (node_modules/.cache/critical-css), so a rebuild only
 // re-prunes pages that changed.
 import { createHash } from 'node:crypto';
@@ -31,9 +33,11 @@ import { pageCsp as narrowCsp } from '../src/server/http/on-demand-html.ts';
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
 
 /** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '8';
+const VERSION = '9';
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** A template whose script styles what it adds by itself (ToasterLoader.astro): not read for words. */
+const OWN_STYLES_TEMPLATE = /<template\b[^>]*\sdata-own-styles\b[^>]*>[\s\S]*?<\/template>/gi;
 /** Attributes that scripts and the browser set and clear while the page is in use. */
 const STATE_ATTRIBUTE = /^(?:open|hidden|disabled|checked|selected|inert|aria-.*|data-(?!astro-).*)$/;
 /** Selectors that begin with a pseudo (nothing for a static scan to match): always kept. */
@@ -193,7 +197,7 @@ export class ScriptWords {
   async forPage(html) {
     const words = new Set();
     const entries = [];
-    for (const [, attrs, body] of html.matchAll(SCRIPT_TAG)) {
+    for (const [, attrs, body] of html.replace(OWN_STYLES_TEMPLATE, '').matchAll(SCRIPT_TAG)) {
       if (/type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs)) continue;
       const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1];
       if (src) entries.push(this.#resolve(src, '/'));

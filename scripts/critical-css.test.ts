@@ -150,6 +150,21 @@ describe('ScriptWords', () => {
     }
     expect(words.has('not-a-class')).toBe(false);
   });
+
+  test('skips a script in <template data-own-styles> (it styles what it adds) and what only it imports', async () => {
+    const client = mkdtempSync(join(tmpdir(), 'critical-css-'));
+    mkdirSync(join(client, '_astro'));
+    writeFileSync(join(client, '_astro', 'Toaster.js'), 'import"./react.js";export default "toaster-word"');
+    writeFileSync(join(client, '_astro', 'react.js'), 'export default "hr video progress"');
+    writeFileSync(join(client, '_astro', 'Form.js'), 'export default "form-word"');
+    const html =
+      '<template id="toaster" data-own-styles><script type="module" src="/_astro/Toaster.js"></script></template>' +
+      '<template id="form"><script type="module" src="/_astro/Form.js"></script></template>' +
+      '<script>addEventListener("keydown",load)</script>';
+    const words = await new ScriptWords(client).forPage(html);
+    for (const word of ['form-word', 'keydown']) expect(words.has(word), word).toBe(true);
+    for (const word of ['toaster-word', 'hr', 'video', 'progress']) expect(words.has(word), word).toBe(false);
+  });
 });
 
 describe('collapseWhitespace', () => {

@@ -71,8 +71,12 @@ export const site = {
   timeZone: TIME_ZONE,
   /** Day by day, closed days included (the contact panel's list). */
   supportHours,
-  /** Said in the same words as the toast after a message is sent (CONTACT.sentDescription). */
-  replyPromise: 'We will get back to you shortly.',
+  /**
+   * How soon a message gets its answer: every page that promises a reply says this (the contact
+   * section, /contact, /thank-you, the FAQ, city pages). The toast after sending keeps its own
+   * words (CONTACT.sentDescription).
+   */
+  replyPromise: 'We reply within 24 hours.',
   social: {
     twitter: 'https://twitter.com/palmettowebstudio',
     facebook: 'https://www.facebook.com/palmettowebstudio',

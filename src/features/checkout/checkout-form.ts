@@ -3,7 +3,7 @@
  * schema as the server shows every message at once on submit (no browser bubbles). A valid
  * form is then posted as usual, so the server's 303 decides where the visitor lands.
  */
-import { showFieldErrors } from '../../components/ui/field-errors.ts';
+import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '../../components/ui/field-errors.ts';
 import { formatPrice, pricing } from '../../data/pricing.ts';
 import { quote } from './quote.ts';
 import { CHECKOUT } from './messages.ts';
@@ -49,8 +49,23 @@ function showTotal(form: HTMLFormElement) {
   }
 }
 
+/** The schema's first message per field for what the form holds now ({} when it is valid). */
+function errorsOf(form: HTMLFormElement): FieldErrors {
+  const result = checkoutSchema.safeParse(values(form));
+  const errors: FieldErrors = {};
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  return errors;
+}
+
+/** The page's notice over a form a plain post sent back refused ('Please correct the fields marked below.'). */
+const errorSummary = () =>
+  [...document.querySelectorAll('[role="alert"]')].find((el) => el.textContent?.trim() === CHECKOUT.invalidNotice);
+
 export function enhanceCheckout(form: HTMLFormElement) {
   form.noValidate = true;
+  const summary = errorSummary();
+  // Messages a plain post came back with go as soon as their field is corrected.
+  clearFieldErrorsWhenFixed(form, 'checkout', FIELDS, () => errorsOf(form), summary);
   // Options changed before this ran (it loads after the first paint).
   showTotal(form);
   form.addEventListener('input', () => showTotal(form));
@@ -62,18 +77,12 @@ export function enhanceCheckout(form: HTMLFormElement) {
       event.preventDefault();
       return;
     }
-    const result = checkoutSchema.safeParse(values(form));
-    if (!result.success) {
+    const errors = errorsOf(form);
+    showFieldErrors(form, 'checkout', FIELDS, errors, summary);
+    if (Object.keys(errors).length > 0) {
       event.preventDefault();
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        errors[key] ??= issue.message;
-      }
-      showFieldErrors(form, 'checkout', FIELDS, errors);
       return;
     }
-    showFieldErrors(form, 'checkout', FIELDS, {});
     sending = true;
     const button = form.querySelector<HTMLButtonElement>('[data-submit]');
     if (button) {

@@ -17,7 +17,7 @@ export const CONTACT = {
   sentDescription: 'We will get back to you shortly!',
   errorTitle: 'Error',
   errorDescription: 'There was a problem sending your message. Please try again.',
-  invalidNotice:
-    'Please check the form: your name needs at least 2 characters, a valid email address, and a message of at least 10 characters.',
+  /** The summary over a form a plain post sent back refused, with a message at each field. */
+  invalidNotice: 'Please correct the fields marked below.',
   limitedNotice: 'You have sent several messages in a short time. Please wait a few minutes, or call us.',
 } as const;

@@ -17,14 +17,19 @@ beforeEach(() => {
   clientIp = `203.0.113.${++ip}`;
 });
 
+/** Cookies the last request set (a plain post's field messages travel in one). */
+let cookiesSet = new Map<string, string>();
+
 function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   const url = new URL('http://localhost:4321/api/contact');
   const request = new Request(url, { method: 'POST', headers, body });
+  cookiesSet = new Map();
   return POST({
     request,
     url,
     clientAddress: clientIp,
     locals: { user: null, session: null },
+    cookies: { set: (name: string, value: string) => cookiesSet.set(name, value), get: () => undefined },
   } as unknown as APIContext) as Promise<Response>;
 }
 
@@ -155,7 +160,7 @@ describe('POST /api/contact', () => {
     expect(await messageCount()).toBe(before);
   });
 
-  it('answers a plain HTML form post with a 303 back to the page', async () => {
+  it('answers a plain HTML form post with a 303 to its result page, a refused one with its field messages', async () => {
     const form = new URLSearchParams({
       name: 'No Script',
       email: 'ns@example.com',
@@ -164,9 +169,16 @@ describe('POST /api/contact', () => {
     const headers = { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost:4321/' };
     const res = await post(form.toString(), headers);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/#contact-sent');
+    expect(res.headers.get('location')).toBe('/contact/result?outcome=sent#contact');
     const bad = await post(new URLSearchParams({ name: 'N' }).toString(), headers);
-    expect(bad.headers.get('location')).toBe('/#contact-invalid');
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get('location')).toBe('/contact/result?outcome=invalid#contact');
+    const feedback = JSON.parse(Buffer.from(cookiesSet.get('form_feedback') ?? '', 'base64url').toString());
+    expect(feedback).toMatchObject({
+      form: '/api/contact',
+      fields: { name: [CONTACT.nameMin], email: [CONTACT.email], message: [CONTACT.messageMin] },
+      values: { name: 'N' },
+    });
     const stored = await db.database.db
       .select({ n: count() })
       .from(contactMessages)

@@ -6,7 +6,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 /** A closed toast stays in the store this long (for its exit animation and screen readers). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** Event that wakes the Toaster island (src/integrations/toast-directive-client.ts). */
+/** Event that mounts the Toaster island (src/components/layout/ToasterLoader.astro listens for it). */
 export const TOAST_EVENT = 'palmetto:toast';
 
 export interface Toast {
