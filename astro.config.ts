@@ -5,7 +5,6 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildInfo } from './src/integrations/build-info.ts';
 import { buildSettings } from './src/integrations/build-settings.ts';
-import { clientDirectives } from './src/integrations/client-directives.ts';
 import { priceValidityWarning } from './src/integrations/price-validity-warning.ts';
 import { privateRoutes } from './src/integrations/private-routes.ts';
 import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.ts';
@@ -53,7 +52,6 @@ export default defineConfig({
         return !NOT_IN_SITEMAP.some((p) => path === p || path.startsWith(`${p}/`));
       },
     }),
-    clientDirectives(),
     privateRoutes(),
     buildInfo({ siteUrl: settings.siteUrl }),
     priceValidityWarning(),
