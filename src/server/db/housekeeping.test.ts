@@ -37,14 +37,20 @@ describe('housekeeping', () => {
         sql: "INSERT INTO account_tokens (id, user_id, purpose, secret_hash, expires_at, used_at, created_at) VALUES ('open', 'u', 'activation', x'00', ?, NULL, ?)",
         args: [now + 1000, now],
       },
+      {
+        sql: "INSERT INTO address_links (id, purpose, user_id, email, secret_hash, expires_at, used_at, created_at) VALUES ('spent', 'verify-email', 'u', 'u@example.com', x'00', 0, ?, 0), ('waiting', 'verify-email', 'u', 'u@example.com', x'00', ?, NULL, ?)",
+        args: [now - 31 * 86_400_000, now + 1000, now],
+      },
     ]);
     expect(await pruneExpired(c, [...accountPruning, rateLimitPruning], now)).toEqual({
       sessions: 1,
       rateLimits: 1,
       tokens: 1,
+      addressLinks: 1,
     });
     expect((await c.execute('SELECT id FROM sessions')).rows.map((r) => r.id)).toEqual(['live']);
     expect((await c.execute('SELECT key FROM rate_limits')).rows.map((r) => r.key)).toEqual(['fresh']);
     expect((await c.execute('SELECT id FROM account_tokens')).rows.map((r) => r.id)).toEqual(['open']);
+    expect((await c.execute('SELECT id FROM address_links')).rows.map((r) => r.id)).toEqual(['waiting']);
   });
 });
