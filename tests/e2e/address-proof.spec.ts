@@ -31,7 +31,8 @@ async function signUp(browser: Browser, email: string) {
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Registration successful')).toBeVisible();
+  // Inside the notification region: Radix also announces the toast in a hidden live region.
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Registration successful')).toBeVisible();
   await expect(page.getByText('You are signed in as')).toBeVisible();
   return { context, page };
 }
