@@ -3,13 +3,13 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { buildInfo } from './src/integrations/build-info.ts';
-import { buildSettings } from './src/integrations/build-settings.ts';
-import { priceValidityWarning } from './src/integrations/price-validity-warning.ts';
-import { privateRoutes } from './src/integrations/private-routes.ts';
-import { markdownSitemapExclusions } from './src/integrations/sitemap-exclusions.ts';
-import { UPLOAD_REQUEST_BYTES } from './src/features/intake/uploads/limits.ts';
-import { PRIVATE_PREFIXES } from './src/server/security/private-paths.ts';
+import { buildInfo } from '#integrations/build-info.ts';
+import { buildSettings } from '#integrations/build-settings.ts';
+import { priceValidityWarning } from '#integrations/price-validity-warning.ts';
+import { privateRoutes } from '#integrations/private-routes.ts';
+import { markdownSitemapExclusions } from '#integrations/sitemap-exclusions.ts';
+import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
+import { PRIVATE_PREFIXES } from '#server/security/private-paths.ts';
 
 const settings = buildSettings(process.env);
 

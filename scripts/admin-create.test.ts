@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerUser } from '../src/features/accounts/accounts.server.ts';
-import { ensureAdminFromEnv } from '../src/features/accounts/bootstrap-admin.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { appDatabase } from '../src/server/db/index.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
+import { registerUser } from '#features/accounts/accounts.server.ts';
+import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { appDatabase } from '#server/db/index.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
 
 async function freshDatabase() {
   const url = `file:${join(mkdtempSync(join(tmpdir(), 'palmetto-admin-')), 'app.db')}`;

@@ -2,14 +2,14 @@
 // an admin without a password and prints a single-use activation link (48 hours). It says
 // what actually happened: an existing customer with a password of their own is not promoted.
 import { parseArgs } from 'node:util';
-import { ACTIVATION_TTL_MS, newAccountToken } from '../src/features/accounts/account-links.ts';
-import { accountLink } from '../src/features/accounts/accounts.server.ts';
-import { ensureAdmin } from '../src/features/accounts/bootstrap-admin.ts';
-import { findUserById } from '../src/features/accounts/users.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { appDatabase } from '../src/server/db/index.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
-import { serverEnv } from '../src/server/env.ts';
+import { ACTIVATION_TTL_MS, newAccountToken } from '#features/accounts/account-links.server.ts';
+import { accountLink } from '#features/accounts/accounts.server.ts';
+import { ensureAdmin } from '#features/accounts/bootstrap-admin.server.ts';
+import { findUserById } from '#features/accounts/users.server.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { appDatabase } from '#server/db/index.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { serverEnv } from '#server/env.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
 if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {

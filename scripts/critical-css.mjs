@@ -27,7 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { compileSheet } from 'beasties/compiler';
 import { collectPrograms, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import { shortenClassNames } from './class-names.mjs';
-import { pageCsp as narrowCsp } from '../src/server/http/on-demand-html.ts';
+import { pageCsp as narrowCsp } from '#server/http/on-demand-html.ts';
 
 // beasties' own CSS parser (a dependency of beasties, resolved from it, not from us).
 const postcss = createRequire(import.meta.resolve('beasties'))('postcss');

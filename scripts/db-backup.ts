@@ -1,8 +1,8 @@
 // `npm run db:backup`: a verified online backup of the local database and its uploads into
 // BACKUP_DIR, then prune to BACKUP_KEEP (src/server/db/backup.ts; README: Backups and restore).
 // Safe while the server runs. Exit codes: 0 written, 1 failed, 2 refused (remote database...).
-import { BackupRefused, backupPlaces, createBackup, describeBackup } from '../src/server/db/backup.ts';
-import { serverEnv } from '../src/server/env.ts';
+import { BackupRefused, backupPlaces, createBackup, describeBackup } from '#server/db/backup.ts';
+import { serverEnv } from '#server/env.ts';
 
 try {
   const env = serverEnv();

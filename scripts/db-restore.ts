@@ -5,8 +5,8 @@
 // Exit codes: 0 restored, 1 failed, 2 refused (existing database without --force, database in
 // use, backup that fails its check, remote database, bad arguments).
 import { parseArgs } from 'node:util';
-import { BackupRefused, backupPlaces, files, formatBytes, restoreBackup } from '../src/server/db/backup.ts';
-import { serverEnv } from '../src/server/env.ts';
+import { BackupRefused, backupPlaces, files, formatBytes, restoreBackup } from '#server/db/backup.ts';
+import { serverEnv } from '#server/env.ts';
 
 const USAGE = 'usage: npm run db:restore -- <backup directory> [--force]';
 

@@ -6,9 +6,9 @@ import { parseArgs } from 'node:util';
 import type { InStatement } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { openDatabase } from '../src/server/db/client.ts';
-import { statement } from '../src/server/db/index.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { statement } from '#server/db/index.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
 import {
   auditLog,
   contactMessages,
@@ -19,8 +19,8 @@ import {
   subscriptions,
   users,
   type OrderStatus,
-} from '../src/server/db/schema.ts';
-import { serverEnv } from '../src/server/env.ts';
+} from '#server/db/schema.ts';
+import { serverEnv } from '#server/env.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountTokens, sessions, users } from '../src/server/db/schema.ts';
-import { tempDatabase } from '../src/server/db/temp-database.ts';
+import { accountTokens, sessions, users } from '#server/db/schema.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
 import { checkLog, passwordsInSpecs, secretSettings, secretsInDatabase } from './server-log-check.ts';
 
 const temp = await tempDatabase();

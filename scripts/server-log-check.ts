@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { keyFileFor, unseal } from '../src/server/email/sealed.ts';
+import { keyFileFor, unseal } from '#server/email/sealed.ts';
 
 export interface Secret {
   /** What it is, shown instead of the value when a line is reported. */

@@ -1,7 +1,7 @@
 // `npm start`: build when there is no build or it is stale (scripts/build-freshness.ts), then serve it.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { parseServerEnv } from '../src/server/env.ts';
+import { parseServerEnv } from '#server/env.ts';
 import { staleBuild } from './build-freshness.ts';
 
 const distDir = resolve(process.env.DIST_DIR || 'dist');
@@ -18,4 +18,4 @@ if (stale) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, OUT_DIR: distDir } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import('../src/server/http/main.ts');
+await import('#server/http/main.ts');

@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { locationSchema, pageSchema, portfolioSchema, serviceSchema } from './content/schemas.ts';
+import { locationSchema, pageSchema, portfolioSchema, serviceSchema } from '#content/schemas.ts';
 
 // The front matter of each collection is documented field by field in src/content/schemas.ts.
 const pages = defineCollection({

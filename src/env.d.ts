@@ -7,15 +7,15 @@ declare const __META_PIXEL_ID__: string | null;
 declare namespace App {
   interface Locals {
     /** The signed-in user, set by src/middleware.ts on on-demand requests. */
-    user: import('./features/accounts/session.ts').SessionUser | null;
-    session: import('./features/accounts/session.ts').Session | null;
+    user: import('#features/accounts/session.server.ts').SessionUser | null;
+    session: import('#features/accounts/session.server.ts').Session | null;
     /**
      * A session that passed the password but not yet the second factor (src/features/two-factor):
      * `user` and `session` stay null for it, so every guard treats it as signed out.
      */
     pendingSignIn?: {
-      session: import('./features/accounts/session.ts').Session;
-      user: import('./features/accounts/session.ts').SessionUser;
+      session: import('#features/accounts/session.server.ts').Session;
+      user: import('#features/accounts/session.server.ts').SessionUser;
     } | null;
     /** Set by our HTTP host (src/server/http/app.ts): the TRUST_PROXY-aware client address. */
     clientAddress?: string;

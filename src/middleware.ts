@@ -1,18 +1,18 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { AUTH } from './features/accounts/messages.ts';
-import { API_ERRORS } from './server/http/messages.ts';
-import { jsonError } from './server/http/responses.ts';
-import { ADMIN_ONLY_REDIRECT, guardFor, loginRedirect } from './features/accounts/guards.ts';
-import { secureCookies, sessionLocals } from './features/accounts/request-session.ts';
+import { AUTH } from '#features/accounts/copy.ts';
+import { API_ERRORS } from '#server/http/copy.ts';
+import { jsonError } from '#server/http/responses.ts';
+import { ADMIN_ONLY_REDIRECT, guardFor, loginRedirect } from '#features/accounts/guards.ts';
+import { secureCookies, sessionLocals } from '#features/accounts/request-session.server.ts';
 import {
   deleteSessionCookie,
   SESSION_COOKIE,
   setSessionCookie,
   validateSessionToken,
-} from './features/accounts/session.ts';
-import { isDatabaseUnavailable } from './server/db/client.ts';
-import { getDatabase } from './server/db/index.ts';
-import { isCrossSiteRequest } from './server/security/cross-site.ts';
+} from '#features/accounts/session.server.ts';
+import { isDatabaseUnavailable } from '#server/db/client.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { isCrossSiteRequest } from '#server/security/cross-site.ts';
 
 /*
  * Serves on-demand routes. At build time Astro also runs it for prerendered pages, which

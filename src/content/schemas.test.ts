@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCommitDate, publishedDate } from '../lib/content-dates.ts';
+import { firstCommitDate, publishedDate } from '#lib/content-dates.ts';
 import { contrastRatio, locationSchema, pageSchema, portfolioSchema, serviceSchema } from './schemas.ts';
 import { z } from 'astro/zod';
 

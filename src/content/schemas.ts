@@ -4,7 +4,7 @@
  * the file and the field, followed by ours, which says what to write.
  */
 import { z } from 'astro/zod';
-import { testimonials } from '../data/testimonials.ts';
+import { testimonials } from '#data/testimonials.ts';
 
 /** "is missing" when absent or left empty (`title:`), else `problem`; both end with an example of what to write. */
 const says = (missing: string, problem: string) => ({

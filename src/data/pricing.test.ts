@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqFor } from './faq.ts';
 import { CANCELLATION_NOTICE_DAYS, formatPrice, priceLine, pricing, pricingReadings } from './pricing.ts';
-import { offers } from '../lib/structured-data.ts';
+import { offers } from '#lib/structured-data.ts';
 import { PRICE_VALID_UNTIL } from './offer-validity.ts';
 
 describe('pricing readings', () => {

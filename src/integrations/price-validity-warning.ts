@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { PRICE_VALID_UNTIL } from '../data/offer-validity.ts';
+import { PRICE_VALID_UNTIL } from '#data/offer-validity.ts';
 
 /**
  * Offer structured data carries priceValidUntil; once that date passes, search

@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { guardFor } from '../features/accounts/guards.ts';
+import { guardFor } from '#features/accounts/guards.ts';
 import { privateRoutes } from './private-routes.ts';
 
 type RouteSetup = NonNullable<AstroIntegration['hooks']['astro:route:setup']>;

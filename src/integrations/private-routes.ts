@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
-import { privatePrefixOf, routePathOfPage } from '../server/security/private-paths.ts';
+import { privatePrefixOf, routePathOfPage } from '#server/security/private-paths.ts';
 
 /** The page's own `export const prerender = true` (the route object cannot tell it from the default). */
 const EXPLICIT_PRERENDER = /^\s*export\s+const\s+prerender\s*=\s*true\b/m;

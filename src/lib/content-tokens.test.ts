@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillTokens, UnknownTokenError } from './content-tokens.ts';
-import { site } from '../data/site.ts';
+import { site } from '#data/site.ts';
 
 describe('Markdown tokens', () => {
   it('fills business facts, linking e-mail and phone', () => {

@@ -1,4 +1,4 @@
-import { addressLine, mailtoHref, site, supportHoursLine, telHref } from '../data/site.ts';
+import { addressLine, mailtoHref, site, supportHoursLine, telHref } from '#data/site.ts';
 import { escapeHtml } from './html.ts';
 
 /**

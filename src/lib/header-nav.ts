@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { NavLink } from '../data/navigation.ts';
+import type { NavLink } from '#data/navigation.ts';
 
 /**
  * The services the header's Services menu offers (front matter `inHeaderMenu: true`: Website

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { states } from '../data/locations.ts';
+import { states } from '#data/locations.ts';
 import { distanceMiles, nearbyCities } from './locations.ts';
 
 describe('location catalogue', () => {

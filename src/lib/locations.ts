@@ -1,4 +1,4 @@
-import { states, type City, type State } from '../data/locations.ts';
+import { states, type City, type State } from '#data/locations.ts';
 
 export interface CityRef {
   state: State;

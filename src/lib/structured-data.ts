@@ -2,10 +2,10 @@
  * schema.org JSON-LD builders. Pages pass the results to <SeoHead jsonLd={...}>;
  * every fact comes from src/data, never from literals here.
  */
-import { PRICE_VALID_UNTIL } from '../data/offer-validity.ts';
-import { billingLabel, pricing, type PricingReading } from '../data/pricing.ts';
-import { addressLine, site } from '../data/site.ts';
-import type { FaqItem } from '../data/faq.ts';
+import { PRICE_VALID_UNTIL } from '#data/offer-validity.ts';
+import { billingLabel, pricing, type PricingReading } from '#data/pricing.ts';
+import { addressLine, site } from '#data/site.ts';
+import type { FaqItem } from '#data/faq.ts';
 
 export type JsonLd = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { site } from '../data/site.ts';
-import { isUnder, PRIVATE_PREFIXES, routePathOfPage } from '../server/security/private-paths.ts';
+import { site } from '#data/site.ts';
+import { isUnder, PRIVATE_PREFIXES, routePathOfPage } from '#server/security/private-paths.ts';
 
 /** Every route this build has, as URL paths ('/account', '/api/login', ...). */
 const routes = Object.keys(import.meta.glob('./**/*.{astro,ts,md}'))

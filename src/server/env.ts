@@ -7,7 +7,7 @@
  */
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
-import { DEFAULT_HOST, DEFAULT_PORT, localSiteUrl } from '../integrations/build-settings.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, localSiteUrl } from '#integrations/build-settings.ts';
 
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
 /** SITE_URL when neither it nor HOST and PORT are set; with HOST or PORT set, it follows them (localSiteUrl). */

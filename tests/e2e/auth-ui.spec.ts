@@ -223,7 +223,7 @@ test.describe('without JavaScript', () => {
     const email = unique('activate');
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
     // An account created for a customer (as checkout or an admin will), and its link.
-    const { newAccountToken } = await import('../../src/features/accounts/account-links.ts');
+    const { newAccountToken } = await import('#features/accounts/account-links.server.ts');
     const userId = crypto.randomUUID();
     const { token, statement } = newAccountToken(userId, 'activation');
     await db.execute({

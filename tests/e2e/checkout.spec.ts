@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { keyFileFor, unseal } from '../../src/server/email/sealed.ts';
+import { keyFileFor, unseal } from '#server/email/sealed.ts';
 import { E2E_BUILDS } from './builds.ts';
 
 const DB_URL = E2E_BUILDS.main.databaseUrl;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTACT } from '../../src/features/contact/messages.ts';
+import { CONTACT } from '#features/contact/copy.ts';
 
 // The contact form's new states, under the same axe rules as every page (accessibility.spec.ts):
 // the result page of a refused plain post, and a page showing each kind of toast.

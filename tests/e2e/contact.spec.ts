@@ -2,7 +2,7 @@ import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_BUILDS } from './builds.ts';
 import { builtPage } from './built-pages.ts';
-import { CONTACT } from '../../src/features/contact/messages.ts';
+import { CONTACT } from '#features/contact/copy.ts';
 
 const form = (page: Page) => page.locator('form[action="/api/contact"]');
 /** The toasts' region (Radix names it after its F8 shortcut). */

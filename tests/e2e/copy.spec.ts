@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { CONTACT } from '../../src/features/contact/messages.ts';
-import { pricingReadings, type PricingModel } from '../../src/data/pricing.ts';
-import { site, supportHoursLine } from '../../src/data/site.ts';
+import { CONTACT } from '#features/contact/copy.ts';
+import { pricingReadings, type PricingModel } from '#data/pricing.ts';
+import { site, supportHoursLine } from '#data/site.ts';
 import { E2E_BUILDS } from './builds.ts';
 import { builtPage, builtPages, readableText, sentences } from './built-pages.ts';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../../src/data/site.ts';
-import { team } from '../../src/data/team.ts';
-import { ratingSummary } from '../../src/data/testimonials.ts';
+import { site } from '#data/site.ts';
+import { team } from '#data/team.ts';
+import { ratingSummary } from '#data/testimonials.ts';
 
 // The visual system, the hero, proof and people (issue 12).
 const FONT = '/fonts/bricolage-grotesque-700-subset.woff2';

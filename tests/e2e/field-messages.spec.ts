@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CHECKOUT } from '../../src/features/checkout/messages.ts';
+import { CHECKOUT } from '#features/checkout/copy.ts';
 
 // Issue 20 item 18: a field's red message goes as soon as the field is valid (on input, or when
 // focus leaves it), not at the next submit, and the error summary over the form keeps in step.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatPrice, pricing } from '../../src/data/pricing.ts';
+import { formatPrice, pricing } from '#data/pricing.ts';
 
 // Long pages a reader can scan (issue 12): the summary first, a section list whose links land on
 // the page's own headings, and a call to action where the reader decides, not only at the foot.

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import { keyFileFor, unseal } from '../../src/server/email/sealed.ts';
+import { keyFileFor, unseal } from '#server/email/sealed.ts';
 
 export async function installMailCapture(dbUrl: string): Promise<void> {
   const db = createClient({ url: dbUrl });

@@ -10,7 +10,7 @@ import {
   type PricingModel,
   type PricingReading,
   pricingReadings,
-} from '../../src/data/pricing.ts';
+} from '#data/pricing.ts';
 import type { E2EBuild } from './builds.ts';
 import { type BuiltPage, builtPage, builtPages, jsonLd, readableText } from './built-pages.ts';
 

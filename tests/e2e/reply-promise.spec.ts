@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { CONTACT } from '../../src/features/contact/messages.ts';
-import { site } from '../../src/data/site.ts';
+import { CONTACT } from '#features/contact/copy.ts';
+import { site } from '#data/site.ts';
 import { E2E_BUILDS } from './builds.ts';
 import { builtPage, builtPages, readableText, sentences } from './built-pages.ts';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BRAND, PUBLIC_ROUTES } from './pages.ts';
-import { states } from '../../src/data/locations.ts';
-import { site } from '../../src/data/site.ts';
+import { states } from '#data/locations.ts';
+import { site } from '#data/site.ts';
 
 test.describe('every public route', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -123,7 +123,7 @@ test('nothing under a private prefix is in the static output, and its pages answ
   const { readdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { E2E_BUILDS } = await import('./builds.ts');
-  const { PRIVATE_PREFIXES, privatePrefixOf } = await import('../../src/server/security/private-paths.ts');
+  const { PRIVATE_PREFIXES, privatePrefixOf } = await import('#server/security/private-paths.ts');
   const clientDir = join(E2E_BUILDS.main.outDir, 'client');
   const html = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.html'))

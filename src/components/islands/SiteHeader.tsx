@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { aboutMenu, getStarted, headerLinks, type NavLink } from '../../data/navigation.ts';
+import { aboutMenu, getStarted, headerLinks, type NavLink } from '#data/navigation.ts';
 
 /**
  * The catalogue-driven lists (services, states and cities) arrive as HTML from Astro slots

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { $toasts, dismissToast, TOAST_DURATION_MS, type Toast } from '../../lib/stores/toast.ts';
+import { $toasts, dismissToast, TOAST_DURATION_MS, type Toast } from '#lib/stores/toast.ts';
 
 /**
  * How the area and its toasts look, set as style properties rather than the site's utility

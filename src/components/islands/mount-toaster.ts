@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { $toasts } from '../../lib/stores/toast.ts';
+import { $toasts } from '#lib/stores/toast.ts';
 import Toaster from './Toaster.tsx';
 
 const host = document.createElement('div');

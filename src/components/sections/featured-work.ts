@@ -1,5 +1,5 @@
-import { projectsInOrder, type Project } from '../../features/portfolio/projects.ts';
-import { casePath } from '../../features/portfolio/theme.ts';
+import { projectsInOrder, type Project } from '#features/portfolio/projects.ts';
+import { casePath } from '#features/portfolio/theme.ts';
 
 /** The one project the home page's hero shows: the first with screenshots, else the first. */
 export async function featuredWork(): Promise<Project | undefined> {

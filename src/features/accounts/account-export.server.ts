@@ -5,13 +5,13 @@
  * moved an order) are left out; uploaded files are listed, not included.
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppDatabase, Db } from '../../server/db/index.ts';
-import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '../../server/db/schema.ts';
-import { historyOf, itemsOf, ordersOfCustomer } from '../orders/orders.server.ts';
-import { customerHistory } from '../orders/progress.ts';
+import type { AppDatabase, Db } from '#server/db/index.ts';
+import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '#server/db/schema.ts';
+import { historyOf, itemsOf, ordersOfCustomer } from '#features/orders/orders.server.ts';
+import { customerHistory } from '#features/orders/progress.ts';
 import { deviceName } from './device-name.ts';
-import { PROFILE } from './messages.ts';
-import { listUserSessions } from './session.ts';
+import { PROFILE } from './copy.ts';
+import { listUserSessions } from './session.server.ts';
 
 /** Bumped when the shape changes, so a reader of an old file knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;

@@ -3,23 +3,23 @@
  * password links, setting and changing passwords. Each commits its rows, its audit entry
  * and its e-mail together.
  */
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { serverEnv } from '../../server/env.ts';
-import type { AppDatabase } from '../../server/db/index.ts';
-import type { AuditAction } from '../../server/db/schema.ts';
-import { auditStatement } from '../../server/security/audit.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import type { AppDatabase } from '#server/db/index.ts';
+import type { AuditAction } from '#server/db/schema.ts';
+import { auditStatement } from '#server/security/audit.ts';
 import {
   checkAccountToken,
   consumeAccountToken,
   newAccountToken,
   retireAccountTokensStatement,
   type TokenPurpose,
-} from './account-links.ts';
-import { addressProvenStatements, newAddressLink, VERIFY_EMAIL_PATH } from './address-proof.ts';
+} from './account-links.server.ts';
+import { addressProvenStatements, newAddressLink, VERIFY_EMAIL_PATH } from './address-proof.server.ts';
 import { activationMail, passwordResetMail, verifyEmailMail } from './mail.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import type { RegisterInput } from './schemas.ts';
-import { invalidateUserSessionsStatement, type Role, type SessionUser } from './session.ts';
+import { invalidateUserSessionsStatement, type Role, type SessionUser } from './session.server.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -27,7 +27,7 @@ import {
   normalizeEmail,
   publicUser,
   updateUserStatement,
-} from './users.ts';
+} from './users.server.ts';
 
 /** Where a request came from, for the audit log (null outside a request). */
 export interface Origin {

@@ -1,9 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertionOrder } from '../../server/db/expressions.ts';
-import { outbox, sessions } from '../../server/db/schema.ts';
-import { unseal } from '../../server/email/sealed.ts';
-import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './account-links.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { outbox, sessions } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './account-links.server.ts';
 import {
   authenticate,
   changePassword,
@@ -12,7 +12,7 @@ import {
   sendAccountLink,
   setPasswordWithToken,
 } from './accounts.server.ts';
-import { ensureAdmin } from './bootstrap-admin.ts';
+import { ensureAdmin } from './bootstrap-admin.server.ts';
 import {
   ACTIVITY_REFRESH_MS,
   createSession,
@@ -20,8 +20,8 @@ import {
   invalidateSession,
   listUserSessions,
   validateSessionToken,
-} from './session.ts';
-import { tempDatabase } from '../../server/db/temp-database.ts';
+} from './session.server.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
 
 const db = await tempDatabase();
 const database = db.database;

@@ -1,5 +1,5 @@
-import { getOrNullOn401 } from '../../lib/api.ts';
-import { createQuery } from '../../lib/query.ts';
+import { getOrNullOn401 } from '#lib/api.ts';
+import { createQuery } from '#lib/query.ts';
 
 /** The signed-in user as islands see it (GET /api/user). */
 export interface AuthUser {

@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase } from '../../server/db/index.ts';
-import { users } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { auditStatement } from '../../server/security/audit.ts';
+import { statement, type AppDatabase } from '#server/db/index.ts';
+import { users } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { auditStatement } from '#server/security/audit.ts';
 import { accountLink, type Origin } from './accounts.server.ts';
 import {
   addressProvenStatements,
@@ -18,9 +18,9 @@ import {
   newAddressLink,
   retireVerifyLinksStatement,
   VERIFY_EMAIL_PATH,
-} from './address-proof.ts';
+} from './address-proof.server.ts';
 import { verifyEmailMail } from './mail.ts';
-import { findUserById } from './users.ts';
+import { findUserById } from './users.server.ts';
 
 const builder = drizzle.mock();
 

@@ -1,6 +1,6 @@
-import type { SessionUser } from './session.ts';
+import type { SessionUser } from './session.server.ts';
 
-import { privatePrefixOf } from '../../server/security/private-paths.ts';
+import { privatePrefixOf } from '#server/security/private-paths.ts';
 
 export type Guard = 'admin-api' | 'admin-page' | 'user-api' | 'user-page' | null;
 

@@ -1,5 +1,5 @@
-import { site } from '../../data/site.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
+import { site } from '#data/site.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
 
 function linkMail(opts: {
   subject: string;

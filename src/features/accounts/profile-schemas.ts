@@ -1,7 +1,7 @@
 // Server-only schemas of the account page's forms (kept apart from schemas.ts, which the auth island bundles).
 import * as z from 'zod/mini';
-import { textOf } from '../../lib/text-fields.ts';
-import { AUTH, PROFILE } from './messages.ts';
+import { textOf } from '#lib/text-fields.ts';
+import { AUTH, PROFILE } from './copy.ts';
 import { PASSWORD_MAX } from './password-rules.ts';
 import { currentPasswordField, emailField, nameField } from './schemas.ts';
 

@@ -6,21 +6,21 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase } from '../../server/db/index.ts';
-import { users, type AuditAction } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { auditStatement } from '../../server/security/audit.ts';
+import { statement, type AppDatabase } from '#server/db/index.ts';
+import { users, type AuditAction } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { auditStatement } from '#server/security/audit.ts';
 import {
   checkAccountToken,
   consumeAccountToken,
   newAccountToken,
   retireAccountTokensStatement,
-} from './account-links.ts';
+} from './account-links.server.ts';
 import { accountLink, type Origin } from './accounts.server.ts';
-import { addressProvenStatements, retireVerifyLinksStatement } from './address-proof.ts';
+import { addressProvenStatements, retireVerifyLinksStatement } from './address-proof.server.ts';
 import { emailChangeMail, emailChangeNoticeMail } from './mail.ts';
 import { verifyPassword } from './password.ts';
-import { findUserByEmail, findUserById, normalizeEmail, updateUserStatement } from './users.ts';
+import { findUserByEmail, findUserById, normalizeEmail, updateUserStatement } from './users.server.ts';
 
 const builder = drizzle.mock();
 

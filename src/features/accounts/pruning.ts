@@ -1,7 +1,7 @@
-import type { PruneTask } from '../../server/db/housekeeping.ts';
-import { oldLinksStatement } from './account-links.ts';
-import { oldAddressLinksStatement } from './address-proof.ts';
-import { idleSessionsStatement } from './session.ts';
+import type { PruneTask } from '#server/db/housekeeping.ts';
+import { oldLinksStatement } from './account-links.server.ts';
+import { oldAddressLinksStatement } from './address-proof.server.ts';
+import { idleSessionsStatement } from './session.server.ts';
 
 /** What the accounts feature lets housekeeping delete: idle sessions and old links. */
 export const accountPruning: PruneTask[] = [

@@ -1,7 +1,7 @@
 // zod/mini keeps the auth island small; the endpoints validate with the same schemas.
 import * as z from 'zod/mini';
-import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
-import { AUTH } from './messages.ts';
+import { noControlCharacters, textOf } from '#lib/text-fields.ts';
+import { AUTH } from './copy.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 
 /** An account's e-mail: trimmed and lower-cased (how it is stored and compared), at most 254 characters. */

@@ -1,7 +1,7 @@
-import { apiRequest } from '../../lib/api.ts';
-import { toast } from '../../lib/stores/toast.ts';
+import { apiRequest } from '#lib/api.ts';
+import { toast } from '#lib/stores/toast.ts';
 import { currentUser } from './current-user.ts';
-import { AUTH } from './messages.ts';
+import { AUTH } from './copy.ts';
 
 /**
  * Signs out through the API helper. A failure is the destructive 'Logout failed' toast with the

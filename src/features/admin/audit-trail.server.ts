@@ -1,8 +1,8 @@
 /** Who changed one record, for its admin page: its audit entries, oldest first, with the actors' names. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { insertionOrder } from '../../server/db/expressions.ts';
-import type { Db } from '../../server/db/index.ts';
-import { auditLog, users } from '../../server/db/schema.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import type { Db } from '#server/db/index.ts';
+import { auditLog, users } from '#server/db/schema.ts';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

@@ -3,10 +3,10 @@
  * schema as the server shows every message at once on submit (no browser bubbles). A valid
  * form is then posted as usual, so the server's 303 decides where the visitor lands.
  */
-import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '../../components/ui/field-errors.ts';
-import { formatPrice, pricing } from '../../data/pricing.ts';
+import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '#components/ui/field-errors.ts';
+import { formatPrice, pricing } from '#data/pricing.ts';
 import { quote } from './quote.ts';
-import { CHECKOUT } from './messages.ts';
+import { CHECKOUT } from './copy.ts';
 import { checkoutSchema } from './schema.ts';
 
 const FIELDS = ['name', 'email', 'phone', 'businessName', 'extraPages', 'terms'] as const;

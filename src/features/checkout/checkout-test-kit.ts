@@ -4,9 +4,9 @@
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { getDatabase } from '../../server/db/index.ts';
-import { orderItems, orders, users } from '../../server/db/schema.ts';
-import { postCheckout } from './post-checkout.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { orderItems, orders, users } from '#server/db/schema.ts';
+import { postCheckout } from './handlers/post-checkout.ts';
 
 let counter = 0;
 /** Every call comes from its own address, so the checkout rate limit never decides a test. */

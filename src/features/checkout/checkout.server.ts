@@ -13,19 +13,19 @@
 import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
-import { pricing, type PricingReading } from '../../data/pricing.ts';
-import { site } from '../../data/site.ts';
-import type { AppDatabase } from '../../server/db/index.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { serverEnv } from '../../server/env.ts';
-import { newAccountToken } from '../accounts/account-links.ts';
-import { accountLink } from '../accounts/accounts.server.ts';
-import { unprovenEmailFor } from '../accounts/address-proof.ts';
-import { activationMail } from '../accounts/mail.ts';
-import type { SessionUser } from '../accounts/session.ts';
-import { findUserByEmail, insertUserStatement, normalizeEmail } from '../accounts/users.ts';
-import { holdStatements } from '../orders/held-orders.ts';
-import { newOrderMail, orderConfirmationMail } from '../orders/mail.ts';
+import { pricing, type PricingReading } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import type { AppDatabase } from '#server/db/index.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import { newAccountToken } from '#features/accounts/account-links.server.ts';
+import { accountLink } from '#features/accounts/accounts.server.ts';
+import { unprovenEmailFor } from '#features/accounts/address-proof.server.ts';
+import { activationMail } from '#features/accounts/mail.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
+import { findUserByEmail, insertUserStatement, normalizeEmail } from '#features/accounts/users.server.ts';
+import { holdStatements } from '#features/orders/held-orders.server.ts';
+import { newOrderMail, orderConfirmationMail } from '#features/orders/mail.ts';
 import {
   accountOrderUrl,
   adminOrderUrl,
@@ -33,8 +33,8 @@ import {
   newOrderStatements,
   withItems,
   type OrderWithItems,
-} from '../orders/orders.server.ts';
-import type { PaymentProviderName } from '../payments/provider.ts';
+} from '#features/orders/orders.server.ts';
+import type { PaymentProviderName } from '#features/payments/provider.ts';
 import { quote } from './quote.ts';
 import type { CheckoutInput } from './schema.ts';
 

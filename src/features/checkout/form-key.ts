@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { randomSecret } from '../../server/security/tokens.ts';
+import { randomSecret } from '#server/security/tokens.ts';
 
 const COOKIE = 'checkout_key';
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;

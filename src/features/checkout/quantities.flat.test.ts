@@ -10,11 +10,11 @@ vi.hoisted(() => {
   (globalThis as Record<string, unknown>).__PRICING_MODEL__ = 'flat';
 });
 
-import { pricing } from '../../data/pricing.ts';
-import { takeFormFeedback } from '../../server/http/form-feedback.ts';
-import { API_ERRORS } from '../../server/http/messages.ts';
+import { pricing } from '#data/pricing.ts';
+import { takeFormFeedback } from '#server/http/form-feedback.ts';
+import { API_ERRORS } from '#server/http/copy.ts';
 import { postOrder, recordedFor, uniqueBuyer, validOrder } from './checkout-test-kit.ts';
-import { CHECKOUT } from './messages.ts';
+import { CHECKOUT } from './copy.ts';
 
 const feedbackOf = (jar: Map<string, string>) =>
   takeFormFeedback({ get: () => ({ value: jar.get('form_feedback') }), delete: () => {} } as never, false);

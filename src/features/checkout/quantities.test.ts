@@ -4,11 +4,11 @@
  * records nothing. The flat reading's twin is quantities.flat.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { pricing } from '../../data/pricing.ts';
-import { takeFormFeedback } from '../../server/http/form-feedback.ts';
-import { API_ERRORS } from '../../server/http/messages.ts';
+import { pricing } from '#data/pricing.ts';
+import { takeFormFeedback } from '#server/http/form-feedback.ts';
+import { API_ERRORS } from '#server/http/copy.ts';
 import { postOrder, recordedFor, uniqueBuyer, validOrder } from './checkout-test-kit.ts';
-import { CHECKOUT } from './messages.ts';
+import { CHECKOUT } from './copy.ts';
 
 const TOO_MANY = 'Extra pages must be a whole number from 0 to 20';
 

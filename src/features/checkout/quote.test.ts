@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricingReadings } from '../../data/pricing.ts';
+import { pricingReadings } from '#data/pricing.ts';
 import { quote, selectionForPlan } from './quote.ts';
 
 const custom = pricingReadings.custom.checkout;

@@ -3,7 +3,7 @@
  * records comes from here and src/data/pricing.ts; nothing the browser sends is a price.
  * Shared with the checkout page's script, which shows the same total live.
  */
-import type { CheckoutOffer, Plan } from '../../data/pricing.ts';
+import type { CheckoutOffer, Plan } from '#data/pricing.ts';
 
 export type Interval = 'once' | 'month';
 

@@ -1,8 +1,8 @@
 // zod/mini: this schema also runs in the browser (the checkout page's script).
 import * as z from 'zod/mini';
-import { pricing, type CheckoutOffer } from '../../data/pricing.ts';
-import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
-import { CHECKOUT } from './messages.ts';
+import { pricing, type CheckoutOffer } from '#data/pricing.ts';
+import { noControlCharacters, textOf } from '#lib/text-fields.ts';
+import { CHECKOUT } from './copy.ts';
 
 const oneLine = (messages: { required: string; type: string; max: string }, max: number, min = 1) =>
   textOf({ required: messages.required, type: messages.type }).check(

@@ -4,10 +4,10 @@
  * as soon as the field is corrected; a valid form is posted as JSON, and the outcome is a toast
  * (the page's Toaster mounts on the first one).
  */
-import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '../../components/ui/field-errors.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { toast } from '../../lib/stores/toast.ts';
-import { CONTACT } from './messages.ts';
+import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '#components/ui/field-errors.ts';
+import { ApiError, apiRequest } from '#lib/api.ts';
+import { toast } from '#lib/stores/toast.ts';
+import { CONTACT } from './copy.ts';
 import { CONTACT_FIELDS, contactSchema, HONEYPOT_FIELD } from './schema.ts';
 
 const valuesOf = (form: HTMLFormElement) => Object.fromEntries(new FormData(form)) as Record<string, string>;

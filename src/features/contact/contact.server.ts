@@ -4,12 +4,12 @@
  */
 import { desc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { site } from '../../data/site.ts';
-import { insertionOrder } from '../../server/db/expressions.ts';
-import { statement, type AppDatabase } from '../../server/db/index.ts';
-import { contactMessages } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { serverEnv } from '../../server/env.ts';
+import { site } from '#data/site.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { statement, type AppDatabase } from '#server/db/index.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
 import { contactNotification } from './notification-mail.ts';
 import type { ContactInput } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import type { ContactInput } from './schema.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
 
 /** Tells the agency about a new contact message; replying answers the visitor. */
 export function contactNotification(message: ContactInput & { id: string; receivedAt: Date }): RenderedMail {

@@ -1,8 +1,8 @@
 // zod/mini: the same validation as zod with a fraction of the bytes, since this schema
 // ships to the browser inside the contact form island.
 import * as z from 'zod/mini';
-import { noControlCharacters, textOf } from '../../lib/text-fields.ts';
-import { CONTACT } from './messages.ts';
+import { noControlCharacters, textOf } from '#lib/text-fields.ts';
+import { CONTACT } from './copy.ts';
 
 /** Trimmed text between `min` and `max` characters; one line unless `multiline`. */
 const text = (min: number, max: number, messages: { min: string; max: string; type: string }, multiline = false) =>

@@ -13,7 +13,7 @@
  */
 import { INTAKE_FIELD_NAMES } from './fields.ts';
 import { askToLeave } from './leave.ts';
-import { INTAKE } from './messages.ts';
+import { INTAKE } from './copy.ts';
 
 const TYPING_DELAY_MS = 1500;
 const RETRY_MS = 10_000;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDatabase } from '../../server/db/temp-database.ts';
-import { auditLog, orders, outbox, users } from '../../server/db/schema.ts';
-import type { AppDatabase } from '../../server/db/index.ts';
-import { quote } from '../checkout/quote.ts';
-import { pricingReadings } from '../../data/pricing.ts';
-import { moveOrder, newOrderStatements } from '../orders/orders.server.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
+import { auditLog, orders, outbox, users } from '#server/db/schema.ts';
+import type { AppDatabase } from '#server/db/index.ts';
+import { quote } from '#features/checkout/quote.ts';
+import { pricingReadings } from '#data/pricing.ts';
+import { moveOrder, newOrderStatements } from '#features/orders/orders.server.ts';
 import { intakeForOrder, reopenIntake, saveDraft, submitIntake } from './intake.server.ts';
 
 let database: AppDatabase;

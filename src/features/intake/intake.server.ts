@@ -7,14 +7,14 @@
 import type { Transaction } from '@libsql/client';
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { site } from '../../data/site.ts';
-import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { intakes, orders } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { serverEnv } from '../../server/env.ts';
-import { auditStatement } from '../../server/security/audit.ts';
-import { randomId } from '../../server/security/tokens.ts';
-import { moveOrderIn, visibleToCustomer } from '../orders/orders.server.ts';
+import { site } from '#data/site.ts';
+import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { intakes, orders } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { randomId } from '#server/security/tokens.ts';
+import { moveOrderIn, visibleToCustomer } from '#features/orders/orders.server.ts';
 import { intakeSubmittedMail } from './mail.ts';
 import { submitProblems, type IntakeData } from './schema.ts';
 

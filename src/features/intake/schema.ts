@@ -1,8 +1,8 @@
 // zod/mini: these schemas also run in the browser (the intake form's script).
 import * as z from 'zod/mini';
-import { noControlCharacters } from '../../lib/text-fields.ts';
+import { noControlCharacters } from '#lib/text-fields.ts';
 import { INTAKE_FIELDS, type IntakeField } from './fields.ts';
-import { INTAKE } from './messages.ts';
+import { INTAKE } from './copy.ts';
 
 export type IntakeData = Record<string, string>;
 

@@ -1,8 +1,8 @@
 /** E-mails about orders: the customer's confirmation and receipt, the agency's notice. */
-import { formatPrice, pricing } from '../../data/pricing.ts';
-import { site } from '../../data/site.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
-import type { PaymentProviderName } from '../payments/provider.ts';
+import { formatPrice, pricing } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import type { PaymentProviderName } from '#features/payments/provider.ts';
 
 export interface MailOrder {
   id: string;

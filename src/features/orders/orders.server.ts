@@ -6,15 +6,15 @@
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { insertionOrder } from '../../server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { orderEvents, orderItems, orders, subscriptions, users, type OrderStatus } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { serverEnv } from '../../server/env.ts';
-import { auditStatement } from '../../server/security/audit.ts';
-import { randomId } from '../../server/security/tokens.ts';
-import type { Quote } from '../checkout/quote.ts';
-import type { PaymentProviderName } from '../payments/provider.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { orderEvents, orderItems, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { randomId } from '#server/security/tokens.ts';
+import type { Quote } from '#features/checkout/quote.ts';
+import type { PaymentProviderName } from '#features/payments/provider.ts';
 import { paymentReceiptMail, type MailOrder } from './mail.ts';
 import { canMove } from './status.ts';
 

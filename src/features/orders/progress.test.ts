@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../server/db/schema.ts';
+import type { OrderStatus } from '#server/db/schema.ts';
 import { customerHistory, nextAction, timelineIndex } from './progress.ts';
 
 describe('order progress for the customer', () => {

@@ -2,7 +2,7 @@
  * What the customer sees of an order's progress: the timeline's steps, which one is current,
  * and the one thing to do next.
  */
-import type { IntakeStatus, OrderStatus } from '../../server/db/schema.ts';
+import type { IntakeStatus, OrderStatus } from '#server/db/schema.ts';
 import type { OrderEvent } from './orders.server.ts';
 
 /** One step of an order's history as its customer may see it. */

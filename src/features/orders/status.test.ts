@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../../server/db/schema.ts';
+import { ORDER_STATUSES } from '#server/db/schema.ts';
 import { canMove, isPaid, nextStatuses, ORDER_STATUS_LABELS } from './status.ts';
 
 describe('order statuses', () => {

@@ -3,7 +3,7 @@
  * providers only ever move an order forward (pending payment to paid); admins move it along
  * the build and may send it back one step (a review that needs more work).
  */
-import type { OrderStatus } from '../../server/db/schema.ts';
+import type { OrderStatus } from '#server/db/schema.ts';
 
 export type { OrderStatus };
 

@@ -1,4 +1,4 @@
-import { orderNumber } from '../orders/mail.ts';
+import { orderNumber } from '#features/orders/mail.ts';
 import { SUBSCRIPTION_ACCEPTED_PATH, type PaymentProvider } from './provider.ts';
 
 /**

@@ -3,8 +3,8 @@
  * default, no keys: the agency sends an invoice and marks the order paid) and Stripe
  * Checkout (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). A third fits beside them.
  */
-import { serverEnv } from '../../server/env.ts';
-import type { BILLING_INTERVALS } from '../../server/db/schema.ts';
+import { serverEnv } from '#server/env.ts';
+import type { BILLING_INTERVALS } from '#server/db/schema.ts';
 
 export type PaymentProviderName = 'invoice' | 'stripe';
 

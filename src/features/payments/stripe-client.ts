@@ -3,7 +3,7 @@
  * (STRIPE_API_URL, src/features/payments/testing/stripe-fake.ts); production talks to Stripe.
  */
 import Stripe from 'stripe';
-import { serverEnv } from '../../server/env.ts';
+import { serverEnv } from '#server/env.ts';
 
 export interface StripeSettings {
   secretKey: string;

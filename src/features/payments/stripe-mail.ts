@@ -1,8 +1,8 @@
 /** E-mail about Stripe payments: one that did not go through, and offers paid (or paid oddly). */
-import { formatPrice } from '../../data/pricing.ts';
-import { site } from '../../data/site.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
-import { orderNumber } from '../orders/mail.ts';
+import { formatPrice } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import { orderNumber } from '#features/orders/mail.ts';
 
 /** To the customer when a delayed (bank) payment fails: the order waits, and we help them pay. */
 export function paymentFailedMail(

@@ -4,7 +4,7 @@
  * rather than mark the wrong order paid.
  */
 import * as z from 'zod/mini';
-import type { SubscriptionStatus } from '../../server/db/schema.ts';
+import type { SubscriptionStatus } from '#server/db/schema.ts';
 
 const id = z.string().check(z.minLength(1), z.maxLength(255));
 const metadata = z.nullish(z.record(z.string(), z.string()));

@@ -5,19 +5,19 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { site } from '../../data/site.ts';
-import { getDatabase } from '../../server/db/index.ts';
-import { auditLog, outbox, stripeEvents, subscriptions, users } from '../../server/db/schema.ts';
-import { unseal } from '../../server/email/sealed.ts';
-import { serverEnv } from '../../server/env.ts';
-import { randomId } from '../../server/security/tokens.ts';
-import type { SessionUser } from '../accounts/session.ts';
-import { SUBSCRIPTION_NOTICES, SUBSCRIPTIONS } from '../subscriptions/messages.ts';
+import { site } from '#data/site.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { auditLog, outbox, stripeEvents, subscriptions, users } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { serverEnv } from '#server/env.ts';
+import { randomId } from '#server/security/tokens.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
+import { SUBSCRIPTION_NOTICES, SUBSCRIPTIONS } from '#features/subscriptions/copy.ts';
 import { SUBSCRIPTION_ACCEPTED_PATH, SUBSCRIPTION_NOT_PAID_PATH, SUBSCRIPTION_PROCESSING_PATH } from './provider.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
-import { postSubscriptionPrice } from '../admin/handlers/subscriptions.ts';
-import { callRoute } from '../admin/handlers/admin-test-kit.ts';
+import { postSubscriptionPrice } from '#features/subscriptions/admin/handlers/subscriptions.ts';
+import { callRoute } from '#features/admin/handlers/admin-test-kit.ts';
 import {
   acceptOfferAs,
   deliver,
@@ -479,8 +479,8 @@ describe('a new price for an offer Stripe bills', () => {
       nextPriceFrom: new Date(periodEnd * 1000),
     });
 
-    const { pruneExpired } = await import('../../server/db/housekeeping.ts');
-    const { duePriceChanges } = await import('../subscriptions/price-changes.ts');
+    const { pruneExpired } = await import('#server/db/housekeeping.ts');
+    const { duePriceChanges } = await import('#features/subscriptions/price-changes.server.ts');
     const { client } = await getDatabase();
     expect(await pruneExpired(client, [duePriceChanges], periodEnd * 1000 - 1)).toEqual({ 'subscription-prices': 0 });
     expect(await pruneExpired(client, [duePriceChanges], periodEnd * 1000)).toEqual({ 'subscription-prices': 1 });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pricing } from '../../data/pricing.ts';
-import { getDatabase } from '../../server/db/index.ts';
-import { orderItems, orders, outbox } from '../../server/db/schema.ts';
-import { unseal } from '../../server/email/sealed.ts';
-import { endBilling } from '../accounts/account-deletion.server.ts';
-import { CHECKOUT } from '../checkout/messages.ts';
+import { pricing } from '#data/pricing.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { orderItems, orders, outbox } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { endBilling } from '#features/accounts/account-deletion.server.ts';
+import { CHECKOUT } from '#features/checkout/copy.ts';
 import { stripeProvider } from './stripe.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { checkoutBody, placeOrder, postOrder, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';

@@ -1,11 +1,11 @@
 /**
  * Stripe Checkout (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). The session is built
  * from the server's order items, or from an offer the agency made, only; what the customer
- * pays is recorded when Stripe says so (src/features/payments/stripe-fulfilment.ts, from the
+ * pays is recorded when Stripe says so (src/features/payments/stripe-fulfilment.server.ts, from the
  * webhook or the success redirect).
  */
 import type Stripe from 'stripe';
-import { serverEnv } from '../../server/env.ts';
+import { serverEnv } from '#server/env.ts';
 import {
   SUBSCRIPTION_NOT_PAID_PATH,
   type OrderToPay,

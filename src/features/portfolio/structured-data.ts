@@ -1,6 +1,6 @@
 /** schema.org for a case study: the site we built, as a CreativeWork by the agency. */
-import { absoluteUrl, type JsonLd } from '../../lib/structured-data.ts';
-import { site } from '../../data/site.ts';
+import { absoluteUrl, type JsonLd } from '#lib/structured-data.ts';
+import { site } from '#data/site.ts';
 
 export function caseStudyJsonLd(opts: {
   client: string;

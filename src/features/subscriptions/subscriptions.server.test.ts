@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '../../server/db/index.ts';
-import { auditLog, outbox, subscriptions, users } from '../../server/db/schema.ts';
-import { randomId } from '../../server/security/tokens.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { auditLog, outbox, subscriptions, users } from '#server/db/schema.ts';
+import { randomId } from '#server/security/tokens.ts';
 import { DAY_MS } from './billing-dates.ts';
 import { acceptOffer, requestCancel } from './subscriptions.server.ts';
 

@@ -6,22 +6,22 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
-import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../data/pricing.ts';
-import { site } from '../../data/site.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { insertionOrder } from '../../server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
-import { outboxInsert } from '../../server/email/enqueue.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
-import { serverEnv } from '../../server/env.ts';
-import { auditStatement } from '../../server/security/audit.ts';
+import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { formatDateTime } from '#lib/dates.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import { serverEnv } from '#server/env.ts';
+import { auditStatement } from '#server/security/audit.ts';
 import {
   paymentProvider,
   SUBSCRIPTION_ACCEPTED_PATH,
   type PaymentProvider,
   type PaymentStart,
-} from '../payments/provider.ts';
+} from '#features/payments/provider.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 
 const builder = drizzle.mock();
@@ -33,7 +33,7 @@ export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due']
 /**
  * Subscriptions the customer sees: not waiting for the account to prove the address they came
  * through (an agency offer, a signed-out order's plan), and not bought with an order still held
- * for its address owner's confirmation (src/features/accounts/address-proof.ts).
+ * for its address owner's confirmation (src/features/accounts/address-proof.server.ts).
  */
 const visibleToCustomer: SQL = and(
   isNull(subscriptions.unprovenEmail),
@@ -188,7 +188,7 @@ export type AcceptResult =
  * The customer accepts a subscription the agency offered. Invoiced (the embedded default): it
  * is active from now and the agency invoices it; the agency is told. With a card provider
  * (Stripe) nothing changes yet: the customer is sent to pay, and the provider's confirmation
- * activates it (src/features/payments/stripe-fulfilment.ts), so an offer that was never paid
+ * activates it (src/features/payments/stripe-fulfilment.server.ts), so an offer that was never paid
  * stays there to accept.
  */
 export async function acceptOffer(

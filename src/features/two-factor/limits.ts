@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '../../server/security/rate-limit.ts';
+import type { RateLimitRule } from '#server/security/rate-limit.ts';
 
 const MINUTE = 60_000;
 

@@ -8,14 +8,14 @@
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { site } from '../../data/site.ts';
-import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
-import { recoveryCodes, sessions, twoFactor, type AuditAction } from '../../server/db/schema.ts';
-import { seal, unseal } from '../../server/email/sealed.ts';
-import { auditStatement } from '../../server/security/audit.ts';
-import { verifyPassword } from '../accounts/password.ts';
-import { invalidateUserSessionsStatement, secondFactorPassedStatement } from '../accounts/session.ts';
-import { findUserById } from '../accounts/users.ts';
+import { site } from '#data/site.ts';
+import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { recoveryCodes, sessions, twoFactor, type AuditAction } from '#server/db/schema.ts';
+import { seal, unseal } from '#server/email/sealed.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { verifyPassword } from '#features/accounts/password.ts';
+import { invalidateUserSessionsStatement, secondFactorPassedStatement } from '#features/accounts/session.server.ts';
+import { findUserById } from '#features/accounts/users.server.ts';
 import {
   decodeKey,
   encodeKey,

@@ -1,5 +1,5 @@
-import { postCheckout } from '../../features/checkout/post-checkout.ts';
-import { methodNotAllowed } from '../../server/http/responses.ts';
+import { postCheckout } from '#features/checkout/handlers/post-checkout.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postCheckout;

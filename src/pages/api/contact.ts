@@ -1,5 +1,5 @@
-import { postContact } from '../../features/contact/post-contact.ts';
-import { methodNotAllowed } from '../../server/http/responses.ts';
+import { postContact } from '#features/contact/handlers/post-contact.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postContact;

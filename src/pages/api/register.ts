@@ -1,5 +1,5 @@
-import { register } from '../../features/accounts/handlers/register.ts';
-import { methodNotAllowed } from '../../server/http/responses.ts';
+import { register } from '#features/accounts/handlers/register.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = register;

@@ -1,5 +1,5 @@
-import { currentUser } from '../../features/accounts/handlers/current-user.ts';
-import { methodNotAllowed } from '../../server/http/responses.ts';
+import { currentUser } from '#features/accounts/handlers/current-user.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const GET = currentUser;

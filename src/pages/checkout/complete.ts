@@ -1,5 +1,5 @@
-import { getCheckoutComplete } from '../../features/payments/checkout-complete.ts';
-import { methodNotAllowed } from '../../server/http/responses.ts';
+import { getCheckoutComplete } from '#features/payments/handlers/checkout-complete.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 // Stripe's success_url: on demand, it asks Stripe about the session and fulfils the order.
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountPruning } from '../../features/accounts/pruning.ts';
-import { INACTIVITY_TIMEOUT_MS as SESSION_IDLE_MS } from '../../features/accounts/session.ts';
+import { accountPruning } from '#features/accounts/pruning.ts';
+import { INACTIVITY_TIMEOUT_MS as SESSION_IDLE_MS } from '#features/accounts/session.server.ts';
 import { rateLimitPruning } from '../security/rate-limit.ts';
 import { pruneExpired } from './housekeeping.ts';
 import { tempDatabase } from './temp-database.ts';

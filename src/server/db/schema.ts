@@ -126,7 +126,7 @@ export const users = sqliteTable(
     /**
      * When the account proved it reads its current address (a verification, activation, reset or
      * e-mail change link). null: unproven, and nothing that reaches an account only through its
-     * address (an order placed signed out, an agency offer) is shown in it (src/features/accounts/address-proof.ts).
+     * address (an order placed signed out, an agency offer) is shown in it (src/features/accounts/address-proof.server.ts).
      */
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,5 +1,5 @@
-import { site } from '../../data/site.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { site } from '#data/site.ts';
+import { escapeHtml } from '#lib/html.ts';
 
 export { escapeHtml };
 

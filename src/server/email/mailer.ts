@@ -4,7 +4,7 @@
  * fresh install works and nothing is silently dropped.
  */
 import nodemailer from 'nodemailer';
-import { site } from '../../data/site.ts';
+import { site } from '#data/site.ts';
 import { DEFAULT_MAIL_FROM } from '../env.ts';
 
 export interface Mail {

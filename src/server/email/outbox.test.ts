@@ -4,7 +4,7 @@ import { outbox } from '../db/schema.ts';
 import { createMailer, isDevelopmentOrigin } from './mailer.ts';
 import { DELIVERED_MAIL_RETENTION_MS, deliverDue, outboxPruning, retryDelayMs } from './outbox.ts';
 import { outboxInsert } from './enqueue.ts';
-import { contactNotification } from '../../features/contact/notification-mail.ts';
+import { contactNotification } from '#features/contact/notification-mail.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
 import { tempDatabase } from '../db/temp-database.ts';
 

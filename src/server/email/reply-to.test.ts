@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site } from '../../data/site.ts';
-import { contactNotification } from '../../features/contact/notification-mail.ts';
-import { paymentFailedMail } from '../../features/payments/stripe-mail.ts';
+import { site } from '#data/site.ts';
+import { contactNotification } from '#features/contact/notification-mail.ts';
+import { paymentFailedMail } from '#features/payments/stripe-mail.ts';
 import { tempDatabase } from '../db/temp-database.ts';
 import { outboxInsert } from './enqueue.ts';
 import { createMailer, replyAddress } from './mailer.ts';

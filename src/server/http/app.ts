@@ -16,14 +16,14 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '../../features/intake/uploads/limits.ts';
+import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import type { AppDatabase } from '../db/index.ts';
 import type { ServerEnv } from '../env.ts';
 import { bodyRateGuard } from './body-rate.ts';
 import { registerHealth } from './health.ts';
 import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from './html-pages.ts';
-import { API_ERRORS } from './messages.ts';
+import { API_ERRORS } from './copy.ts';
 import { createMetrics, registerMetrics, routeOfPath, type Metrics } from './metrics.ts';
 import { OnDemandPages, rewriteHtmlResponse } from './on-demand-html.ts';
 import { OPENER_POLICY_HEADER, routeHeaders, securityHeaders } from './security-headers.ts';

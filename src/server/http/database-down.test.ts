@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIContext } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
-import { login } from '../../features/accounts/handlers/login.ts';
+import { login } from '#features/accounts/handlers/login.ts';
 import { resetServerEnv } from '../env.ts';
-import { API_ERRORS } from './messages.ts';
+import { API_ERRORS } from './copy.ts';
 import { defineRead } from './mutation.ts';
 import { jsonOk } from './responses.ts';
 

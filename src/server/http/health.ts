@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Database, isReachable } from '../db/client.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
-import { HEALTH } from './messages.ts';
+import { HEALTH } from './copy.ts';
 
 /** A load balancer waits a few seconds at most: past this the database counts as unreachable. */
 export const HEALTH_DEADLINE_MS = 2_000;

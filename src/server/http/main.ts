@@ -5,13 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureAdminFromEnv } from '../../features/accounts/bootstrap-admin.ts';
-import { accountPruning } from '../../features/accounts/pruning.ts';
-import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '../../integrations/build-info.ts';
+import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts';
+import { accountPruning } from '#features/accounts/pruning.ts';
+import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/build-info.ts';
 import { startBackupSchedule, type BackupSchedule } from '../db/backup-schedule.ts';
 import { openDatabase } from '../db/client.ts';
 import { startHousekeeping } from '../db/housekeeping.ts';
-import { duePriceChanges } from '../../features/subscriptions/price-changes.ts';
+import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
 import { appDatabase } from '../db/index.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '../email/mailer.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../features/accounts/handlers/login.ts';
+import { login } from '#features/accounts/handlers/login.ts';
 import { orders, outbox, users, type ORDER_STATUSES } from '../db/schema.ts';
 import { tempDatabase } from '../db/temp-database.ts';
 import { deliverDue } from '../email/outbox.ts';

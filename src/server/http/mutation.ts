@@ -9,15 +9,15 @@
 import type { InStatement } from '@libsql/client';
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { AUTH } from '../../features/accounts/messages.ts';
-import type { SessionUser } from '../../features/accounts/session.ts';
+import { AUTH } from '#features/accounts/copy.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { getDatabase, type AppDatabase } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import { clientAddress } from './client-address.ts';
 import { keepFormFeedback } from './form-feedback.ts';
-import { API_ERRORS } from './messages.ts';
+import { API_ERRORS } from './copy.ts';
 import { mimeType, readInput, type BodyKind } from './read-input.ts';
 import { jsonError, jsonOk, seeOther } from './responses.ts';
 

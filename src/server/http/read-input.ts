@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { API_ERRORS } from './messages.ts';
+import { API_ERRORS } from './copy.ts';
 
 export type BodyKind = 'json' | 'form';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSettings, localSiteUrl } from '../../integrations/build-settings.ts';
+import { buildSettings, localSiteUrl } from '#integrations/build-settings.ts';
 import { parseServerEnv } from '../env.ts';
 
 /** The SITE_URL the build and the server each take from `env`. */

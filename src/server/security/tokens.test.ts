@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToken, hashSecret, parseToken, randomId, secretMatches } from './tokens.ts';
-import { isCommonPassword, hashPassword, verifyPassword } from '../../features/accounts/password.ts';
+import { isCommonPassword, hashPassword, verifyPassword } from '#features/accounts/password.ts';
 
 describe('tokens', () => {
   it('are {26-char id}.{43-char base64url secret}, never repeating', () => {

@@ -1,8 +1,8 @@
 import reactRenderer from '@astrojs/react/server.js';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '../../../server/db/index.ts';
-import { createSession } from '../session.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { createSession } from '../session.server.ts';
 import { updateProfile } from '../profile.server.ts';
 import { CHROME_ON_WINDOWS, signedInCustomer, TEST_PASSWORD, uniqueEmail } from '../handlers/test-context.ts';
 import ProfileSection from './ProfileSection.astro';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { resendVerification, verifyEmail } from '../email-verification.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH, PROFILE, VERIFY } from '../messages.ts';
+import { AUTH, PROFILE, VERIFY } from '../copy.ts';
 import { CONFIRM_EMAIL_PATH, confirmEmailChange } from '../profile.server.ts';
-import { VERIFY_EMAIL_PATH } from '../address-proof.ts';
+import { VERIFY_EMAIL_PATH } from '../address-proof.server.ts';
 import { profileNotice } from './profile.ts';
 
 /** The body of a link page's button: the token from the link. */

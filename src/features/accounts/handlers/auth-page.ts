@@ -1,5 +1,5 @@
-import { withParam } from '../../../server/http/mutation.ts';
-import { safeReturnPath } from '../request-session.ts';
+import { withParam } from '#server/http/mutation.ts';
+import { safeReturnPath } from '../request-session.server.ts';
 
 /** Where to go after signing in: the `next` parameter when it is a path on this site. */
 export const nextPath = (url: URL) => safeReturnPath(url.searchParams.get('next'));

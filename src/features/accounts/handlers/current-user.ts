@@ -1,7 +1,7 @@
-import { defineRead } from '../../../server/http/mutation.ts';
-import { jsonError, jsonOk } from '../../../server/http/responses.ts';
-import { AUTH } from '../messages.ts';
-import { publicUser } from '../users.ts';
+import { defineRead } from '#server/http/mutation.ts';
+import { jsonError, jsonOk } from '#server/http/responses.ts';
+import { AUTH } from '../copy.ts';
+import { publicUser } from '../users.server.ts';
 
 /** GET /api/user: the signed-in user, or 401 when nobody is (islands read 401 as "no user"). */
 export const currentUser = defineRead({

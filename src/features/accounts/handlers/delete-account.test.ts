@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pricingReadings } from '../../../data/pricing.ts';
-import { getDatabase } from '../../../server/db/index.ts';
+import { pricingReadings } from '#data/pricing.ts';
+import { getDatabase } from '#server/db/index.ts';
 import {
   accountTokens,
   auditLog,
@@ -13,15 +13,15 @@ import {
   sessions,
   subscriptions,
   users,
-} from '../../../server/db/schema.ts';
-import { quote } from '../../checkout/quote.ts';
-import { newOrderStatements } from '../../orders/orders.server.ts';
+} from '#server/db/schema.ts';
+import { quote } from '#features/checkout/quote.ts';
+import { newOrderStatements } from '#features/orders/orders.server.ts';
 import { authenticate, registerUser, sendAccountLink } from '../accounts.server.ts';
-import { AUTH, PROFILE } from '../messages.ts';
-import { validateSessionToken } from '../session.ts';
-import { deletedEmail } from '../users.ts';
+import { AUTH, PROFILE } from '../copy.ts';
+import { validateSessionToken } from '../session.server.ts';
+import { deletedEmail } from '../users.server.ts';
 import { ACCOUNT_DELETED_LOCATION, deleteOwnAccount } from './delete-account.ts';
-import { outboxInsert } from '../../../server/email/enqueue.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
 import { linkRequest } from './link-request.ts';
 import { login } from './login.ts';
 import { saveProfile } from './profile.ts';

@@ -1,10 +1,10 @@
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { deleteAccount, endBilling } from '../account-deletion.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH, PROFILE } from '../messages.ts';
+import { AUTH, PROFILE } from '../copy.ts';
 import { deleteAccountSchema } from '../profile-schemas.ts';
-import { secureCookies } from '../request-session.ts';
-import { deleteSessionCookie } from '../session.ts';
+import { secureCookies } from '../request-session.server.ts';
+import { deleteSessionCookie } from '../session.server.ts';
 
 /** Where people land once the account is gone: /auth shows the notice (the home page is static). */
 export const ACCOUNT_DELETED_LOCATION = '/auth?notice=account-deleted';

@@ -1,9 +1,9 @@
-import { defineMutation, done } from '../../../server/http/mutation.ts';
-import { consumeToken } from '../../../server/security/rate-limit.ts';
-import type { TokenPurpose } from '../account-links.ts';
+import { defineMutation, done } from '#server/http/mutation.ts';
+import { consumeToken } from '#server/security/rate-limit.ts';
+import type { TokenPurpose } from '../account-links.server.ts';
 import { sendAccountLink } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH } from '../messages.ts';
+import { AUTH } from '../copy.ts';
 import { emailOnlySchema } from '../schemas.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '../../../server/db/index.ts';
+import { getDatabase } from '#server/db/index.ts';
 import { registerUser } from '../accounts.server.ts';
 import { login } from './login.ts';
 

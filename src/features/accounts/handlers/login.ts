@@ -1,13 +1,13 @@
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
-import { returnToken } from '../../../server/security/rate-limit.ts';
-import { signal } from '../../../server/signals.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { returnToken } from '#server/security/rate-limit.ts';
+import { signal } from '#server/signals.ts';
 import { authenticate } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH } from '../messages.ts';
-import { signIn } from '../request-session.ts';
+import { AUTH } from '../copy.ts';
+import { signIn } from '../request-session.server.ts';
 import { loginSchema } from '../schemas.ts';
 import { authPageWithError, nextPath } from './auth-page.ts';
-import { clientAddress } from '../../../server/http/client-address.ts';
+import { clientAddress } from '#server/http/client-address.ts';
 import type { APIContext } from 'astro';
 
 /** One account from one client address. */

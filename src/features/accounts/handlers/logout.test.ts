@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '../../../server/db/index.ts';
-import { ACCOUNT_NOTICES } from '../messages.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { ACCOUNT_NOTICES } from '../copy.ts';
 import { logout } from './logout.ts';
 
 describe('POST /api/logout when the database fails', () => {

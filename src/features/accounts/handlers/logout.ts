@@ -1,5 +1,5 @@
-import { defineMutation, done } from '../../../server/http/mutation.ts';
-import { signOut } from '../request-session.ts';
+import { defineMutation, done } from '#server/http/mutation.ts';
+import { signOut } from '../request-session.server.ts';
 
 /** POST /api/logout: ends this session (the row is deleted): 204, or 303 to /auth for a plain form. */
 export const logout = defineMutation({

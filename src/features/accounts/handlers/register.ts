@@ -1,8 +1,8 @@
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { registerUser } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH } from '../messages.ts';
-import { signIn } from '../request-session.ts';
+import { AUTH } from '../copy.ts';
+import { signIn } from '../request-session.server.ts';
 import { registerSchema } from '../schemas.ts';
 import { authPageWithError, nextPath } from './auth-page.ts';
 

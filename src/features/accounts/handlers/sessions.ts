@@ -1,6 +1,6 @@
-import { defineMutation, defineRead, done } from '../../../server/http/mutation.ts';
-import { jsonOk } from '../../../server/http/responses.ts';
-import { invalidateUserSessionsStatement, listUserSessions } from '../session.ts';
+import { defineMutation, defineRead, done } from '#server/http/mutation.ts';
+import { jsonOk } from '#server/http/responses.ts';
+import { invalidateUserSessionsStatement, listUserSessions } from '../session.server.ts';
 
 /** GET /api/account/sessions: the signed-in user's active sessions. */
 export const listSessions = defineRead({

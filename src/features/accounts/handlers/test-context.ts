@@ -3,9 +3,9 @@
  * (locals filled by the middleware, a cookie jar to read back), and a signed-in customer.
  */
 import type { APIContext } from 'astro';
-import type { AppDatabase } from '../../../server/db/index.ts';
+import type { AppDatabase } from '#server/db/index.ts';
 import { registerUser } from '../accounts.server.ts';
-import { createSession, type Session, type SessionUser } from '../session.ts';
+import { createSession, type Session, type SessionUser } from '../session.server.ts';
 
 export const TEST_PASSWORD = 'lantern-pelican-orbit';
 export const CHROME_ON_WINDOWS =

@@ -1,9 +1,9 @@
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
-import type { TokenPurpose } from '../account-links.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import type { TokenPurpose } from '../account-links.server.ts';
 import { setPasswordWithToken } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH } from '../messages.ts';
-import { signIn } from '../request-session.ts';
+import { AUTH } from '../copy.ts';
+import { signIn } from '../request-session.server.ts';
 import { tokenPasswordSchema } from '../schemas.ts';
 
 const TOKEN_ERRORS = { invalid: AUTH.tokenInvalid, expired: AUTH.tokenExpired, used: AUTH.tokenUsed } as const;

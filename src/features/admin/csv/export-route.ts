@@ -4,10 +4,10 @@
  * (401 JSON for a visitor, 403 for a customer: never a CSV body). Every export is audited
  * before the first byte goes out, with what was exported and how it was filtered.
  */
-import { defineRead } from '../../../server/http/mutation.ts';
-import { clientAddress } from '../../../server/http/client-address.ts';
-import { notFound } from '../../../server/http/not-found.ts';
-import { auditStatement } from '../../../server/security/audit.ts';
+import { defineRead } from '#server/http/mutation.ts';
+import { clientAddress } from '#server/http/client-address.ts';
+import { notFound } from '#server/http/not-found.ts';
+import { auditStatement } from '#server/security/audit.ts';
 import { isListKind, readFilters } from '../lists/filters.ts';
 import { exportCsv } from './export.server.ts';
 

@@ -3,8 +3,8 @@
  * page of EXPORT_BATCH rows each time the client is ready for more, so a 100,000-row export
  * never sits in memory and a slow download never holds more than one page.
  */
-import type { Db } from '../../../server/db/index.ts';
-import { orderNumber } from '../../orders/mail.ts';
+import type { Db } from '#server/db/index.ts';
+import { orderNumber } from '#features/orders/mail.ts';
 import type { Cursor } from '../lists/cursor.ts';
 import type { Filters, ListKind } from '../lists/filters.ts';
 import {

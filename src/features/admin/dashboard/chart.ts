@@ -3,7 +3,7 @@
  * dashboard ships no chart library and no JavaScript. Two rows of bars share the week axis:
  * orders on top, revenue below, each scaled to its own maximum.
  */
-import type { WeekPoint } from './queries.ts';
+import type { WeekPoint } from './queries.server.ts';
 
 export const CHART = { width: 640, rowHeight: 90, labelHeight: 18, gap: 28, barGap: 6 } as const;
 

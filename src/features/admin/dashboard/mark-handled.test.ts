@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDatabase } from '../../../server/db/index.ts';
-import { auditLog, contactMessages, users } from '../../../server/db/schema.ts';
-import type { SessionUser } from '../../accounts/session.ts';
-import { postMessageHandled } from '../handlers/contact-messages.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { auditLog, contactMessages, users } from '#server/db/schema.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
+import { postMessageHandled } from '#features/contact/admin/handlers/contact-messages.ts';
 
 const { db } = await getDatabase();
 

@@ -1,12 +1,12 @@
 /** Shared by the admin handler tests: people, orders, and route handlers called with a Request. */
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { pricingReadings } from '../../../data/pricing.ts';
-import { getDatabase } from '../../../server/db/index.ts';
-import { orders, users } from '../../../server/db/schema.ts';
-import type { SessionUser } from '../../accounts/session.ts';
-import { quote } from '../../checkout/quote.ts';
-import { newOrderStatements } from '../../orders/orders.server.ts';
+import { pricingReadings } from '#data/pricing.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { orders, users } from '#server/db/schema.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
+import { quote } from '#features/checkout/quote.ts';
+import { newOrderStatements } from '#features/orders/orders.server.ts';
 
 export const database = await getDatabase();
 export const { db } = database;

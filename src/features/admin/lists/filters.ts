@@ -4,7 +4,7 @@
  * rather than answered with an error.
  */
 import * as z from 'zod/mini';
-import { AUDIT_ACTIONS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '../../../server/db/schema.ts';
+import { AUDIT_ACTIONS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '#server/db/schema.ts';
 import { parseCursor, type Cursor } from './cursor.ts';
 
 const search = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));

@@ -5,9 +5,9 @@
  * the same functions, so a list and its export always agree on filters and order.
  */
 import { and, type Column, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/index.ts';
-import { insertionOrder } from '../../../server/db/expressions.ts';
-import { auditLog, contactMessages, orders, subscriptions, users } from '../../../server/db/schema.ts';
+import type { Db } from '#server/db/index.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { auditLog, contactMessages, orders, subscriptions, users } from '#server/db/schema.ts';
 import { type Cursor, PAGE_SIZE, type Page, toPage } from './cursor.ts';
 import type { Filters } from './filters.ts';
 

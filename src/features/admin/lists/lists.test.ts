@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tempDatabase } from '../../../server/db/temp-database.ts';
-import { getDatabase } from '../../../server/db/index.ts';
-import { auditLog, orders, users } from '../../../server/db/schema.ts';
-import { callRoute } from '../../accounts/handlers/test-context.ts';
-import type { SessionUser } from '../../accounts/session.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { auditLog, orders, users } from '#server/db/schema.ts';
+import { callRoute } from '#features/accounts/handlers/test-context.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
 import { getExport } from '../csv/export-route.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import { readFilters } from './filters.ts';

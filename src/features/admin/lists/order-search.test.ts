@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDatabase } from '../../../server/db/temp-database.ts';
-import { orders, users } from '../../../server/db/schema.ts';
-import { randomId } from '../../../server/security/tokens.ts';
-import { orderNumber } from '../../orders/mail.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
+import { orders, users } from '#server/db/schema.ts';
+import { randomId } from '#server/security/tokens.ts';
+import { orderNumber } from '#features/orders/mail.ts';
 import { readFilters } from './filters.ts';
 import { listOrders, orderIdPrefix, ordersQuery, phoneSearchDigits } from './lists.server.ts';
 

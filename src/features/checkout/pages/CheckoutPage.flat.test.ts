@@ -11,8 +11,8 @@ vi.hoisted(() => {
 
 import reactRenderer from '@astrojs/react/server.js';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { pricing } from '../../../data/pricing.ts';
-import { CHECKOUT } from '../messages.ts';
+import { pricing } from '#data/pricing.ts';
+import { CHECKOUT } from '../copy.ts';
 import CheckoutPage from './CheckoutPage.astro';
 
 async function render(cookie?: string) {

@@ -6,7 +6,7 @@
 import reactRenderer from '@astrojs/react/server.js';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT } from '../messages.ts';
+import { CHECKOUT } from '../copy.ts';
 import CheckoutPage from './CheckoutPage.astro';
 
 async function render(cookie?: string) {

@@ -7,11 +7,11 @@
  */
 import type { APIContext } from 'astro';
 import * as z from 'zod/mini';
-import { defineMutation, done, fail, type Outcome } from '../../../server/http/mutation.ts';
-import type { RateLimitRule } from '../../../server/security/rate-limit.ts';
+import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
+import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { INTAKE_FIELDS, INTAKE_STEPS } from '../fields.ts';
 import { saveDraft, submitIntake, type SaveResult, type SubmitResult } from '../intake.server.ts';
-import { INTAKE } from '../messages.ts';
+import { INTAKE } from '../copy.ts';
 import { draftSchema } from '../schema.ts';
 
 /** Autosave fires often: generous, but a runaway script still stops. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createRequestFromNodeRequest } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT, buildApp } from '../../../server/http/app.ts';
+import { BODY_LIMIT, buildApp } from '#server/http/app.ts';
 import { isUploadRequest, MAX_FILE_BYTES, UPLOAD_REQUEST_BYTES } from './limits.ts';
 
 describe('request body caps in the host', () => {

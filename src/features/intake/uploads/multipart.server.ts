@@ -9,7 +9,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { randomId } from '../../../server/security/tokens.ts';
+import { randomId } from '#server/security/tokens.ts';
 import { MAX_FILE_BYTES, UPLOAD_REQUEST_BYTES } from './limits.ts';
 
 export type ReceiveFailure = 'too-large' | 'one-file' | 'no-file' | 'malformed';

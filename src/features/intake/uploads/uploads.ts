@@ -12,7 +12,7 @@
  */
 import { whenLeaving } from '../leave.ts';
 import { formatBytes, MAX_FILE_BYTES } from './limits.ts';
-import { UPLOADS } from './messages.ts';
+import { UPLOADS } from './copy.ts';
 import type { FileView } from './uploads.server.ts';
 
 type State = 'waiting' | 'uploading' | 'uploaded' | 'failed' | 'refused';

@@ -1,9 +1,9 @@
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
-import { CONFIRM_ORDER_PATH } from '../../accounts/address-proof.ts';
-import { linkTokenSchema } from '../../accounts/handlers/address-links.ts';
-import { AUTH_LIMITS } from '../../accounts/limits.ts';
-import { confirmHeldOrder } from '../held-orders.ts';
-import { HELD_ORDER } from '../messages.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { CONFIRM_ORDER_PATH } from '#features/accounts/address-proof.server.ts';
+import { linkTokenSchema } from '#features/accounts/handlers/address-links.ts';
+import { AUTH_LIMITS } from '#features/accounts/limits.ts';
+import { confirmHeldOrder } from '../held-orders.server.ts';
+import { HELD_ORDER } from '../copy.ts';
 
 const PROBLEMS = { invalid: HELD_ORDER.invalid, expired: HELD_ORDER.expired, used: HELD_ORDER.used } as const;
 

@@ -4,12 +4,12 @@
  * made by calling the route handlers directly.
  */
 import type { APIContext } from 'astro';
-import { resetServerEnv } from '../../../server/env.ts';
-import type { SessionUser } from '../../accounts/session.ts';
-import { postCheckout } from '../../checkout/post-checkout.ts';
-import { postAccept } from '../../subscriptions/handlers/subscription-actions.ts';
-import { getCheckoutComplete } from '../checkout-complete.ts';
-import { postStripeWebhook } from '../stripe-webhook.ts';
+import { resetServerEnv } from '#server/env.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
+import { postCheckout } from '#features/checkout/handlers/post-checkout.ts';
+import { postAccept } from '#features/subscriptions/handlers/subscription-actions.ts';
+import { getCheckoutComplete } from '../handlers/checkout-complete.ts';
+import { postStripeWebhook } from '../handlers/stripe-webhook.ts';
 import type { StripeFake } from './stripe-fake.ts';
 
 export const TEST_SECRET_KEY = 'sk_test_palmetto_fake';

@@ -1,13 +1,13 @@
 import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { site } from '../../../data/site.ts';
-import { getDatabase } from '../../../server/db/index.ts';
-import { auditLog, outbox, subscriptions, users, type SubscriptionStatus } from '../../../server/db/schema.ts';
-import { unseal } from '../../../server/email/sealed.ts';
-import { serverEnv } from '../../../server/env.ts';
-import { randomId } from '../../../server/security/tokens.ts';
-import type { SessionUser } from '../../accounts/session.ts';
+import { site } from '#data/site.ts';
+import { getDatabase } from '#server/db/index.ts';
+import { auditLog, outbox, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { serverEnv } from '#server/env.ts';
+import { randomId } from '#server/security/tokens.ts';
+import type { SessionUser } from '#features/accounts/session.server.ts';
 import { DAY_MS } from '../billing-dates.ts';
 import { postAccept, postCancel } from './subscription-actions.ts';
 

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { defineMutation, done, fail } from '../../../server/http/mutation.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { acceptOffer, requestCancel } from '../subscriptions.server.ts';
-import { SUBSCRIPTIONS } from '../messages.ts';
+import { SUBSCRIPTIONS } from '../copy.ts';
 
 const ID = /^[a-z2-9]{16,40}$/;
 const idOf = (context: APIContext) => {

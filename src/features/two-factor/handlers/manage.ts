@@ -1,7 +1,7 @@
-import { defineMutation, done, fail, type FailureCode } from '../../../server/http/mutation.ts';
-import { AUTH } from '../../accounts/messages.ts';
+import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
+import { AUTH } from '#features/accounts/copy.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
-import { TWO_FACTOR } from '../messages.ts';
+import { TWO_FACTOR } from '../copy.ts';
 import { passwordAndCodeSchema, passwordSchema } from '../schemas.ts';
 import {
   disableTwoFactor,

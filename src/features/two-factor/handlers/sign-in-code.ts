@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { clientAddress } from '../../../server/http/client-address.ts';
-import { defineMutation, done, fail, withParam } from '../../../server/http/mutation.ts';
-import { returnToken } from '../../../server/security/rate-limit.ts';
-import { signal } from '../../../server/signals.ts';
-import { nextPath } from '../../accounts/handlers/auth-page.ts';
-import { publicUser } from '../../accounts/users.ts';
+import { clientAddress } from '#server/http/client-address.ts';
+import { defineMutation, done, fail, withParam } from '#server/http/mutation.ts';
+import { returnToken } from '#server/security/rate-limit.ts';
+import { signal } from '#server/signals.ts';
+import { nextPath } from '#features/accounts/handlers/auth-page.ts';
+import { publicUser } from '#features/accounts/users.server.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
-import { TWO_FACTOR } from '../messages.ts';
+import { TWO_FACTOR } from '../copy.ts';
 import { signInCodeSchema } from '../schemas.ts';
 import { passSecondFactor } from '../two-factor.server.ts';
 

@@ -1,5 +1,5 @@
-import { deleteOwnAccount } from '../../../features/accounts/handlers/delete-account.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { deleteOwnAccount } from '#features/accounts/handlers/delete-account.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = deleteOwnAccount;

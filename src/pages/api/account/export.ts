@@ -1,5 +1,5 @@
-import { exportOwnData } from '../../../features/accounts/handlers/export.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { exportOwnData } from '#features/accounts/handlers/export.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const GET = exportOwnData;

@@ -1,5 +1,5 @@
-import { adminMessages } from '../../../features/admin/handlers/messages.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { adminMessages } from '#features/contact/admin/handlers/latest-messages.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const GET = adminMessages;

@@ -1,5 +1,5 @@
-import { postVerifyEmail } from '../../../features/accounts/handlers/address-links.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { postVerifyEmail } from '#features/accounts/handlers/address-links.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postVerifyEmail;

@@ -1,5 +1,5 @@
-import { signInCode } from '../../../features/two-factor/handlers/sign-in-code.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { signInCode } from '#features/two-factor/handlers/sign-in-code.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = signInCode;

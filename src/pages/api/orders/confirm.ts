@@ -1,5 +1,5 @@
-import { postConfirmOrder } from '../../../features/orders/handlers/confirm-order.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { postConfirmOrder } from '#features/orders/handlers/confirm-order.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postConfirmOrder;

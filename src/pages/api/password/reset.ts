@@ -1,5 +1,5 @@
-import { tokenPassword } from '../../../features/accounts/handlers/token-password.ts';
-import { methodNotAllowed } from '../../../server/http/responses.ts';
+import { tokenPassword } from '#features/accounts/handlers/token-password.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 /** POST /api/password/reset {token, password}: sets a new password, ends every session, signs in here. */

@@ -20,24 +20,24 @@
 import { Readable } from 'node:stream';
 import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod/mini';
-import { AUTH } from '../../../accounts/messages.ts';
-import { secureCookies } from '../../../accounts/request-session.ts';
-import { getDatabase, type AppDatabase } from '../../../../server/db/index.ts';
-import { INTAKE_FILE_KINDS } from '../../../../server/db/schema.ts';
-import { keepFormFeedback } from '../../../../server/http/form-feedback.ts';
-import { API_ERRORS } from '../../../../server/http/messages.ts';
-import { defineMutation, defineRead, done, fail } from '../../../../server/http/mutation.ts';
-import { mimeType, readInput } from '../../../../server/http/read-input.ts';
-import { jsonError, jsonOk, seeOther } from '../../../../server/http/responses.ts';
-import { consumeToken, type RateLimitRule } from '../../../../server/security/rate-limit.ts';
+import { AUTH } from '#features/accounts/copy.ts';
+import { secureCookies } from '#features/accounts/request-session.server.ts';
+import { getDatabase, type AppDatabase } from '#server/db/index.ts';
+import { INTAKE_FILE_KINDS } from '#server/db/schema.ts';
+import { keepFormFeedback } from '#server/http/form-feedback.ts';
+import { API_ERRORS } from '#server/http/copy.ts';
+import { defineMutation, defineRead, done, fail } from '#server/http/mutation.ts';
+import { mimeType, readInput } from '#server/http/read-input.ts';
+import { jsonError, jsonOk, seeOther } from '#server/http/responses.ts';
+import { consumeToken, type RateLimitRule } from '#server/security/rate-limit.ts';
 import { INTAKE_FIELDS, INTAKE_STEPS } from '../../fields.ts';
 import { intakePagePath } from '../../handlers/intake-routes.ts';
 import { saveDraft } from '../../intake.server.ts';
-import { INTAKE } from '../../messages.ts';
+import { INTAKE } from '../../copy.ts';
 import { draftSchema } from '../../schema.ts';
 import { processImage, type ImageRefusal } from '../images.server.ts';
 import { CLIENT_KEY, MAX_FILES, MAX_INTAKE_BYTES, UPLOAD_REQUEST_BYTES } from '../limits.ts';
-import { UPLOADS, type UploadNotice } from '../messages.ts';
+import { UPLOADS, type UploadNotice } from '../copy.ts';
 import { discard, drainBody, receiveUpload, type ReceiveFailure } from '../multipart.server.ts';
 import {
   cleanFileName,

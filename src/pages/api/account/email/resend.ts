@@ -1,5 +1,5 @@
-import { resendEmailLink } from '../../../../features/accounts/handlers/profile.ts';
-import { methodNotAllowed } from '../../../../server/http/responses.ts';
+import { resendEmailLink } from '#features/accounts/handlers/profile.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = resendEmailLink;

@@ -1,5 +1,5 @@
-import { listSessions } from '../../../../features/accounts/handlers/sessions.ts';
-import { methodNotAllowed } from '../../../../server/http/responses.ts';
+import { listSessions } from '#features/accounts/handlers/sessions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const GET = listSessions;

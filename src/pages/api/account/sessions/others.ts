@@ -1,5 +1,5 @@
-import { endOtherSessions } from '../../../../features/accounts/handlers/sessions.ts';
-import { methodNotAllowed } from '../../../../server/http/responses.ts';
+import { endOtherSessions } from '#features/accounts/handlers/sessions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = endOtherSessions;

@@ -1,5 +1,5 @@
-import { regenerateRecoveryCodesRoute } from '../../../../features/two-factor/handlers/manage.ts';
-import { methodNotAllowed } from '../../../../server/http/responses.ts';
+import { regenerateRecoveryCodesRoute } from '#features/two-factor/handlers/manage.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = regenerateRecoveryCodesRoute;

@@ -1,5 +1,5 @@
-import { deleteFile, getFile } from '../../../../../features/intake/uploads/handlers/upload-routes.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { deleteFile, getFile } from '#features/intake/uploads/handlers/upload-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const GET = getFile;

@@ -1,5 +1,5 @@
-import { postAccept } from '../../../../../features/subscriptions/handlers/subscription-actions.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postAccept } from '#features/subscriptions/handlers/subscription-actions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postAccept;

@@ -1,5 +1,5 @@
-import { postMessageHandled } from '../../../../../features/admin/handlers/contact-messages.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postMessageHandled } from '#features/contact/admin/handlers/contact-messages.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postMessageHandled;

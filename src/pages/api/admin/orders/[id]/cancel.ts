@@ -1,5 +1,5 @@
-import { postOrderCancel } from '../../../../../features/admin/handlers/order-actions.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postOrderCancel } from '#features/orders/admin/handlers/order-actions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postOrderCancel;

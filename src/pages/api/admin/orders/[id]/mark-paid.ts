@@ -1,5 +1,5 @@
-import { postMarkPaid } from '../../../../../features/admin/handlers/order-status.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postMarkPaid;

@@ -1,5 +1,5 @@
-import { postOrderRefund } from '../../../../../features/admin/handlers/order-actions.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postOrderRefund } from '#features/orders/admin/handlers/order-actions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postOrderRefund;

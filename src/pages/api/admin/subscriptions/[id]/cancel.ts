@@ -1,5 +1,5 @@
-import { postSubscriptionCancel } from '../../../../../features/admin/handlers/subscriptions.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postSubscriptionCancel } from '#features/subscriptions/admin/handlers/subscriptions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postSubscriptionCancel;

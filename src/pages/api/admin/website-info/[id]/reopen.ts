@@ -1,5 +1,5 @@
-import { postReopenIntake } from '../../../../../features/admin/website-info/reopen.ts';
-import { methodNotAllowed } from '../../../../../server/http/responses.ts';
+import { postReopenIntake } from '#features/intake/admin/handlers/reopen.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postReopenIntake;

@@ -1,5 +1,5 @@
-import { postRemove } from '../../../../../../features/intake/uploads/handlers/upload-routes.ts';
-import { methodNotAllowed } from '../../../../../../server/http/responses.ts';
+import { postRemove } from '#features/intake/uploads/handlers/upload-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
 export const POST = postRemove;

@@ -1,0 +1,273 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { appDatabase } from '#server/db/index.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import {
+  contactMessages,
+  intakes,
+  orders,
+  subscriptions,
+  users,
+  type OrderStatus,
+  type SubscriptionStatus,
+} from '#server/db/schema.ts';
+import { TtlCache } from './cache.ts';
+import { CHART, chartGeometry } from './chart.ts';
+import {
+  CHART_WEEKS,
+  type DashboardStats,
+  dashboardStats,
+  recentCustomers,
+  recentOrders,
+  startOfAgencyMonth,
+} from './queries.server.ts';
+
+// Exact counts need a database of their own: other test files write to the shared one.
+const dir = mkdtempSync(join(tmpdir(), 'palmetto-dashboard-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const opened = await openDatabase(`file:${join(dir, 'dashboard.db')}`);
+await migrateDatabase(opened);
+const { db } = appDatabase(opened);
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+// Friday 20 November 2026, 10:00 in Orlando (EST): the month began at 2026-11-01T04:00Z (still EDT).
+const NOW = new Date('2026-11-20T15:00:00Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+
+let serial = 0;
+const customerIds: string[] = [];
+async function customer(at = ago(DAY)) {
+  const id = `user-${++serial}`;
+  customerIds.push(id);
+  await db.insert(users).values({
+    id,
+    name: `Customer ${serial}`,
+    email: `c${serial}@example.com`,
+    role: 'customer',
+    status: 'active',
+    createdAt: at,
+    updatedAt: at,
+  });
+  return id;
+}
+
+async function order(status: OrderStatus, totalCents: number, createdAt: Date) {
+  const userId = await customer(createdAt);
+  const id = `order-${++serial}`;
+  await db.insert(orders).values({
+    id,
+    userId,
+    name: 'Buyer',
+    email: `buyer${serial}@example.com`,
+    phone: '(407) 555-0199',
+    businessName: `Business ${serial}`,
+    status,
+    totalCents,
+    paymentProvider: 'invoice',
+    paidAt: ['pending_payment', 'canceled'].includes(status) ? null : createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  return { id, userId };
+}
+
+async function subscription(status: SubscriptionStatus, interval: 'month' | 'year', priceCents: number) {
+  const userId = await customer();
+  await db.insert(subscriptions).values({
+    id: `sub-${++serial}`,
+    userId,
+    description: 'Plan',
+    priceCents,
+    interval,
+    status,
+    createdBy: 'admin',
+    createdAt: ago(DAY),
+    updatedAt: ago(DAY),
+  });
+}
+
+async function message(createdAt: Date, handled = false) {
+  await db.insert(contactMessages).values({
+    id: crypto.randomUUID(),
+    name: 'Lead',
+    email: 'lead@example.com',
+    message: 'Hello',
+    createdAt,
+    handledAt: handled ? createdAt : null,
+  });
+}
+
+async function intake(orderId: string, userId: string, status: 'draft' | 'submitted') {
+  await db.insert(intakes).values({
+    id: `intake-${++serial}`,
+    orderId,
+    userId,
+    status,
+    data: {},
+    submittedAt: status === 'submitted' ? ago(HOUR) : null,
+    createdAt: ago(DAY),
+    updatedAt: ago(DAY),
+  });
+}
+
+describe('startOfAgencyMonth', () => {
+  it('is midnight on the 1st in Orlando, in summer and winter time', () => {
+    expect(startOfAgencyMonth(NOW).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(startOfAgencyMonth(new Date('2026-07-15T12:00:00Z')).toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    expect(startOfAgencyMonth(new Date('2027-01-31T12:00:00Z')).toISOString()).toBe('2027-01-01T05:00:00.000Z');
+    // 23:30 on 31 January in Orlando is still January there, though February in UTC.
+    expect(startOfAgencyMonth(new Date('2027-02-01T04:30:00Z')).toISOString()).toBe('2027-01-01T05:00:00.000Z');
+  });
+});
+
+describe('dashboardStats', () => {
+  let stats: DashboardStats;
+  beforeAll(async () => {
+    // This month (Orlando time): two paid orders in different stages, and ones that are not revenue.
+    await order('paid', 380_000, ago(2 * DAY));
+    await order('delivered', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
+    await order('pending_payment', 100_000, ago(HOUR));
+    await order('canceled', 100_000, ago(3 * DAY));
+    await order('refunded', 100_000, ago(4 * DAY));
+    // Last month: 23:00 on Oct 31 in Orlando, already November in UTC; and a paid order in October.
+    await order('paid', 50_000, new Date('2026-11-01T03:00:00Z'));
+    await order('in_progress', 70_000, new Date('2026-10-15T15:00:00Z'));
+    // Older than the chart's twelve weeks.
+    await order('delivered', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
+
+    // Intakes: waiting = submitted and the order still at 'intake received'.
+    const waiting = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
+    await intake(waiting.id, waiting.userId, 'submitted');
+    const draft = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
+    await intake(draft.id, draft.userId, 'draft');
+    const started = await order('in_progress', 10_000, new Date('2026-06-01T15:00:00Z'));
+    await intake(started.id, started.userId, 'submitted');
+
+    await subscription('active', 'month', 19_900);
+    await subscription('active', 'month', 9_900);
+    await subscription('active', 'year', 120_000);
+    await subscription('canceled', 'month', 50_000);
+    await subscription('pending', 'month', 50_000);
+    await subscription('past_due', 'year', 60_000);
+
+    await message(ago(HOUR));
+    await message(ago(6 * DAY), true);
+    await message(ago(8 * DAY));
+    await message(ago(29 * DAY));
+    await message(ago(31 * DAY));
+
+    stats = await dashboardStats(db, NOW);
+  });
+
+  it('revenue this month counts only paid orders placed this month, in Orlando time', () => {
+    expect(stats.monthStart.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(stats.revenueThisMonthCents).toBe(380_000 + 19_900);
+  });
+
+  it('MRR counts active monthly plans, and yearly ones as a twelfth', () => {
+    expect(stats.mrrCents).toBe(19_900 + 9_900 + 10_000);
+    expect(stats.activeSubscriptions).toBe(3);
+  });
+
+  it('leads in the last 7 and 30 days, and the ones not handled', () => {
+    expect(stats.leads.last7Days).toBe(2);
+    expect(stats.leads.last30Days).toBe(4);
+    expect(stats.leads.open).toBe(4);
+  });
+
+  it('orders by status, and intakes waiting', () => {
+    expect(stats.ordersByStatus).toEqual({
+      pending_payment: 1,
+      paid: 2,
+      intake_received: 2,
+      in_progress: 2,
+      in_review: 0,
+      delivered: 2,
+      canceled: 1,
+      refunded: 1,
+    });
+    expect(stats.ordersTotal).toBe(11);
+    expect(stats.intakesWaiting).toBe(1);
+  });
+
+  it('twelve weeks of orders and paid revenue, oldest first', () => {
+    expect(stats.weeks).toHaveLength(CHART_WEEKS);
+    expect(stats.weeks[0]?.start.toISOString()).toBe(ago(CHART_WEEKS * 7 * DAY).toISOString());
+    const last = stats.weeks[CHART_WEEKS - 1];
+    // This week: paid 3,800 (2 days ago) and pending 1,000 (an hour ago), canceled 3 days ago, refunded 4 days ago.
+    expect(last).toMatchObject({ orders: 4, revenueCents: 380_000 });
+    expect(stats.weeks.reduce((n, w) => n + w.orders, 0)).toBe(11 - 1 - 3);
+    expect(stats.weeks.reduce((n, w) => n + w.revenueCents, 0)).toBe(380_000 + 19_900 + 50_000 + 70_000);
+  });
+
+  it('latest orders newest first; newest customers by insertion', async () => {
+    const latest = await recentOrders(db, 3);
+    expect(latest.map((o) => o.totalCents)).toEqual([100_000, 380_000, 100_000]);
+    const newest = await recentCustomers(db, 2);
+    expect(newest.map((c) => c.id)).toEqual(customerIds.slice(-2).reverse());
+  });
+});
+
+describe('TtlCache', () => {
+  it('loads once per TTL, shares a load in flight, and retries a failed first load', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new TtlCache<number>(15_000, () => now);
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    now = 14_999;
+    expect(await cache.get('k', load)).toBe(1);
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await Promise.resolve();
+    expect(await cache.get('bad', load)).toBe(2);
+    cache.clear();
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('answers an expired value at once while one load replaces it; a failed refresh keeps it', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(15_000, () => now);
+    expect(await cache.get('k', async () => 'first')).toBe('first');
+    now = 15_000;
+    let finish: (value: string) => void = () => {};
+    let refreshes = 0;
+    const slow = () => {
+      refreshes += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    // Expired: the old value comes back without waiting; two requests start one refresh.
+    expect(await Promise.all([cache.get('k', slow), cache.get('k', slow)])).toEqual(['first', 'first']);
+    expect(refreshes).toBe(1);
+    finish('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', slow)).toBe('second');
+    expect(refreshes).toBe(1);
+
+    now = 30_000;
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'third')).toBe('second');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', async () => 'never')).toBe('third');
+  });
+});
+
+describe('chartGeometry', () => {
+  it('scales each row to its own maximum; an empty week has no bar', () => {
+    const weeks = [0, 5, 10].map((orders, i) => ({ start: new Date(i), orders, revenueCents: orders * 1000 }));
+    const g = chartGeometry(weeks);
+    expect(g.orders.map((b) => b.height)).toEqual([0, CHART.rowHeight / 2, CHART.rowHeight]);
+    expect(g.revenue.map((b) => b.height)).toEqual([0, CHART.rowHeight / 2, CHART.rowHeight]);
+    for (const b of [...g.orders, ...g.revenue]) expect(b.x + b.width).toBeLessThanOrEqual(CHART.width);
+    expect(g.maxRevenueCents).toBe(10_000);
+    expect(
+      chartGeometry(weeks.map((w) => ({ ...w, orders: 0, revenueCents: 0 }))).orders.every((b) => b.height === 0),
+    ).toBe(true);
+  });
+});

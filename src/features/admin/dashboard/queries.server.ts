@@ -1,0 +1,274 @@
+/**
+ * The dashboard's numbers and lists. Every query is shaped for an index (see schema.ts) so the
+ * page stays fast with a hundred thousand orders: counts by created_at ranges, status counts
+ * from the status index, "latest" lists as short reverse index walks. The aggregates are
+ * cached briefly per process (cache.ts); the short lists are read fresh on every request, so a
+ * message marked handled shows as such at once.
+ */
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import type { Db } from '#server/db/index.ts';
+import {
+  auditLog,
+  contactMessages,
+  intakes,
+  ORDER_STATUSES,
+  orders,
+  subscriptions,
+  users,
+  type OrderStatus,
+} from '#server/db/schema.ts';
+import { listCustomers, listOrders } from '../lists/lists.server.ts';
+import { TtlCache } from './cache.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const WEEK = 7 * DAY;
+export const CHART_WEEKS = 12;
+
+/** The agency's calendar (src/lib/dates.ts shows dates in the same zone): months start there. */
+const AGENCY_TIME_ZONE = 'America/New_York';
+
+/**
+ * Statuses whose total is revenue: the money came in and stayed. Refunded orders were paid but
+ * gave it back, canceled and pending ones never paid.
+ */
+export const REVENUE_STATUSES = [
+  'paid',
+  'intake_received',
+  'in_progress',
+  'in_review',
+  'delivered',
+] as const satisfies readonly OrderStatus[];
+
+/** Midnight on the 1st of `now`'s month in the agency's time zone, as an instant. */
+export function startOfAgencyMonth(now: Date): Date {
+  const parts = (at: number) => {
+    const p = new Intl.DateTimeFormat('en-US', {
+      timeZone: AGENCY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(at));
+    const get = (type: string) => Number(p.find((x) => x.type === type)?.value ?? 0);
+    return {
+      year: get('year'),
+      month: get('month'),
+      wall: Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')),
+    };
+  };
+  const { year, month } = parts(now.getTime());
+  const wallMidnight = Date.UTC(year, month - 1, 1);
+  // The zone's offset at that moment (wall clock minus UTC); DST never changes at midnight on the 1st.
+  const offset = parts(wallMidnight).wall - wallMidnight;
+  return new Date(wallMidnight - offset);
+}
+
+export interface WeekPoint {
+  /** The week's first instant (weeks are the 7-day spans ending now). */
+  start: Date;
+  orders: number;
+  revenueCents: number;
+}
+
+export interface DashboardStats {
+  computedAt: Date;
+  leads: { last7Days: number; last30Days: number; open: number };
+  ordersByStatus: Record<OrderStatus, number>;
+  ordersTotal: number;
+  revenueThisMonthCents: number;
+  monthStart: Date;
+  /** Monthly recurring revenue in cents: active monthly plans plus yearly plans / 12. */
+  mrrCents: number;
+  activeSubscriptions: number;
+  /** Submitted intakes whose order still waits at 'intake received'. */
+  intakesWaiting: number;
+  weeks: WeekPoint[];
+}
+
+const paid = inArray(orders.status, [...REVENUE_STATUSES]);
+
+async function countSince(db: Db, since: Date): Promise<number> {
+  // contact_messages_created_at_idx: a range count, not a table scan.
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(gte(contactMessages.createdAt, since));
+  return row?.n ?? 0;
+}
+
+/** Runs one query, then lets the event loop serve whatever arrived meanwhile. */
+async function slice<T>(query: () => PromiseLike<T>): Promise<T> {
+  const result = await query();
+  await new Promise((resolve) => setImmediate(resolve));
+  return result;
+}
+
+/** The aggregates, computed now (uncached: tests call this; the page calls cachedDashboardStats). */
+export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
+  const monthStart = startOfAgencyMonth(now);
+  const chartStart = now.getTime() - CHART_WEEKS * WEEK;
+  // One query at a time, yielding between them: the local libSQL client runs SQLite on this
+  // thread, so eight queries in one go (about 50 ms at 100,000 orders) would hold every other
+  // request for that long; sliced, requests run between the slices.
+  const last7Days = await slice(() => countSince(db, new Date(now.getTime() - 7 * DAY)));
+  const last30Days = await slice(() => countSince(db, new Date(now.getTime() - 30 * DAY)));
+  // contact_messages_open_idx (handled_at, created_at): the open ones are a prefix of it.
+  const openRows = await slice(() =>
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)),
+  );
+  // orders_status_idx covers this: SQLite counts index entries, never reading the rows.
+  const statusRows = await slice(() =>
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+  );
+  // Orders placed this month that are paid: a created_at range (orders_created_at_idx). An
+  // invoice placed last month and paid this month counts in the month it was placed.
+  const revenueRows = await slice(() =>
+    db
+      .select({ cents: sum(orders.totalCents) })
+      .from(orders)
+      .where(and(gte(orders.createdAt, monthStart), lt(orders.createdAt, now), paid)),
+  );
+  // subscriptions_status_idx: only the active rows are read.
+  const mrrRows = await slice(() =>
+    db
+      .select({ interval: subscriptions.interval, cents: sum(subscriptions.priceCents), n: count() })
+      .from(subscriptions)
+      .where(eq(subscriptions.status, 'active'))
+      .groupBy(subscriptions.interval),
+  );
+  // Few orders wait at 'intake received' (orders_status_idx); each joins its intake by the unique order_id.
+  const waitingRows = await slice(() =>
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(intakes, eq(intakes.orderId, orders.id))
+      .where(and(eq(orders.status, 'intake_received'), eq(intakes.status, 'submitted'))),
+  );
+  // Twelve weeks of orders by created_at (orders_created_at_idx), bucketed in SQL.
+  const weekRows = await slice(() =>
+    db
+      .select({
+        // The client binds JS numbers as REAL: cast, or the division keeps its fraction.
+        week: sql<number>`cast((${orders.createdAt} - ${chartStart}) / ${WEEK} as integer)`.mapWith(Number),
+        n: count(),
+        cents: sql<number>`coalesce(sum(case when ${paid} then ${orders.totalCents} end), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, new Date(chartStart)), lt(orders.createdAt, now)))
+      .groupBy(sql`1`),
+  );
+
+  const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const row of statusRows) ordersByStatus[row.status] = row.n;
+  let mrr = 0;
+  let activeSubscriptions = 0;
+  for (const row of mrrRows) {
+    const cents = Number(row.cents ?? 0);
+    activeSubscriptions += row.n;
+    if (row.interval === 'month') mrr += cents;
+    else if (row.interval === 'year') mrr += cents / 12;
+  }
+  const weeks: WeekPoint[] = Array.from({ length: CHART_WEEKS }, (_, i) => ({
+    start: new Date(chartStart + i * WEEK),
+    orders: 0,
+    revenueCents: 0,
+  }));
+  for (const row of weekRows) {
+    const week = weeks[row.week];
+    if (week) {
+      week.orders = row.n;
+      week.revenueCents = row.cents;
+    }
+  }
+  return {
+    computedAt: now,
+    leads: { last7Days, last30Days, open: openRows[0]?.n ?? 0 },
+    ordersByStatus,
+    ordersTotal: statusRows.reduce((total, row) => total + row.n, 0),
+    revenueThisMonthCents: Number(revenueRows[0]?.cents ?? 0),
+    monthStart,
+    mrrCents: Math.round(mrr),
+    activeSubscriptions,
+    intakesWaiting: waitingRows[0]?.n ?? 0,
+    weeks,
+  };
+}
+
+/**
+ * 15 s, per process: long enough that 20 concurrent dashboards (or a bench) compute the
+ * aggregates about once, short enough that an admin sees a new order within a few seconds.
+ */
+export const STATS_TTL_MS = 15_000;
+const statsCache = new TtlCache<DashboardStats>(STATS_TTL_MS);
+
+export const cachedDashboardStats = (db: Db) => statsCache.get('stats', () => dashboardStats(db));
+
+/** After this process changed what the numbers count (a lead handled): recompute on the next view. */
+export const forgetDashboardStats = () => statsCache.clear();
+
+export const RECENT = { messages: 20, orders: 10, customers: 5, subscriptions: 5, audit: 10 } as const;
+
+/** Newest orders: the first page of the orders list, shorter. */
+export async function recentOrders(db: Db, limit: number = RECENT.orders) {
+  return (await listOrders(db, {}, { after: null, limit })).rows;
+}
+
+/** Newest customer accounts: the first page of the customers list, shorter. */
+export async function recentCustomers(db: Db, limit: number = RECENT.customers) {
+  return (await listCustomers(db, {}, { after: null, limit })).rows;
+}
+
+/** Newest subscriptions with their customer (subscriptions_created_at_idx; users by primary key). */
+export function recentSubscriptions(db: Db, limit: number = RECENT.subscriptions) {
+  return db
+    .select({
+      id: subscriptions.id,
+      description: subscriptions.description,
+      priceCents: subscriptions.priceCents,
+      interval: subscriptions.interval,
+      status: subscriptions.status,
+      createdAt: subscriptions.createdAt,
+      customerName: users.name,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(limit);
+}
+
+/** The latest audit entries with the actor's name (audit_log_at_idx; users by primary key). */
+export function recentAudit(db: Db, limit: number = RECENT.audit) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.at))
+    .limit(limit);
+}
+
+/** Newest contact messages with who handled them (contact_messages_created_at_idx; users by primary key). */
+export function recentMessages(db: Db, limit: number = RECENT.messages) {
+  return db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+      handledAt: contactMessages.handledAt,
+      handledByName: users.name,
+    })
+    .from(contactMessages)
+    .leftJoin(users, eq(users.id, contactMessages.handledBy))
+    .orderBy(desc(contactMessages.createdAt), desc(sql`${contactMessages}.rowid`))
+    .limit(limit);
+}

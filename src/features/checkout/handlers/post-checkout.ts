@@ -1,0 +1,90 @@
+import type { APIRoute } from 'astro';
+import { eq } from 'drizzle-orm';
+import { statement } from '#server/db/index.ts';
+import { orders } from '#server/db/schema.ts';
+import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import type { RateLimitRule } from '#server/security/rate-limit.ts';
+import { drizzle } from 'drizzle-orm/libsql';
+import { paymentProvider } from '#features/payments/provider.ts';
+import { secureCookies } from '#features/accounts/request-session.server.ts';
+import { placeOrder } from '../checkout.server.ts';
+import { CHECKOUT } from '../copy.ts';
+import { rememberOrderForThankYou } from '../thank-you.server.ts';
+import { checkoutSchema, PRICE_LIKE_FIELD } from '../schema.ts';
+
+export const CHECKOUT_BODY_LIMIT = 16 * 1024;
+/** Per client: generous for a person (a typo, a second order), tight for a script. */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'checkout', capacity: 10, windowMs: 10 * 60_000 };
+
+const builder = drizzle.mock();
+
+/** ?error= codes /checkout turns into a notice. */
+export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
+  ['invalid', CHECKOUT.invalidNotice],
+  ['limited', CHECKOUT.limitedNotice],
+  ['price', CHECKOUT.priceRefused],
+  ['provider', CHECKOUT.providerDown],
+  ['error', CHECKOUT.errorNotice],
+]);
+
+/** Where a plain form post lands after failing with `code`. */
+const formFailure = (code: string) =>
+  `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`;
+
+/**
+ * POST /api/checkout: places the order (server prices only), then hands the browser to the
+ * payment provider: our /thank-you for an invoice, Stripe's page for a card payment. JSON
+ * gets `{ orderId, redirect }`; a plain form post gets the 303.
+ */
+const placeOrderRoute = defineMutation({
+  access: 'public',
+  schema: checkoutSchema,
+  maxBytes: CHECKOUT_BODY_LIMIT,
+  limits: [{ rule: CHECKOUT_RATE_LIMIT, key: 'client' }],
+  formFailure,
+  async handle({ input, raw, user, database, context }) {
+    if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return fail(400, CHECKOUT.priceRefused, 'price');
+    const provider = await paymentProvider();
+    const placed = await placeOrder(database, { input, user, provider: provider.name });
+    const { order } = placed;
+    // This browser, and only this one, may see the order's number and total on /thank-you.
+    rememberOrderForThankYou(context.cookies, order.id, secureCookies(context.url));
+    let start: Awaited<ReturnType<typeof provider.begin>>;
+    try {
+      start = await provider.begin(order);
+    } catch (error) {
+      console.error(`checkout: ${provider.name} could not start payment for order ${order.id}`, error);
+      // No field is wrong, but the form comes back filled in (with its key: a retry finds this order).
+      return fail(502, CHECKOUT.providerDown, 'provider', {});
+    }
+    if (start.reference && start.reference !== order.paymentReference) {
+      await database.writes.run([
+        statement(builder.update(orders).set({ paymentReference: start.reference }).where(eq(orders.id, order.id))),
+      ]);
+    }
+    return done(start.redirect, placed.replay ? 200 : 201, { orderId: order.id, redirect: start.redirect });
+  },
+});
+
+const PRICE_REFUSED = formFailure('price');
+
+/** The answer to a form post that carried an amount: a refusal (400), with the way back to the form. */
+function priceRefusedPage() {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Order not placed</title></head>
+<body><main><h1>Order not placed</h1><p>${CHECKOUT.priceRefused}.</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 400,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/**
+ * The route. Our form never sends an amount, so a plain post with one was altered on the way:
+ * it is refused with 400 like the JSON one, not sent back to /checkout as a typo would be.
+ */
+export const postCheckout: APIRoute = async (context) => {
+  const response = await placeOrderRoute(context);
+  return response.status === 303 && response.headers.get('location') === PRICE_REFUSED ? priceRefusedPage() : response;
+};

@@ -1,0 +1,83 @@
+/**
+ * What /thank-you shows about the order just placed. The page cannot trust its URL (an order
+ * number is no secret), so checkout leaves a short-lived cookie in the browser that placed the
+ * order: the order's id and an expiry, sealed with the server's key (AES-GCM, the mail key's
+ * seal), HttpOnly and sent to /thank-you only. Another browser has no cookie, and a cookie
+ * cannot be forged or pointed at someone else's order, so one customer's order is never
+ * shown to another.
+ */
+import type { AstroCookies } from 'astro';
+import { eq } from 'drizzle-orm';
+import { formatPrice } from '#data/pricing.ts';
+import type { Db } from '#server/db/index.ts';
+import { users } from '#server/db/schema.ts';
+import { seal, unseal } from '#server/email/sealed.ts';
+import { orderNumber } from '#features/orders/mail.ts';
+import { findOrder } from '#features/orders/orders.server.ts';
+
+const COOKIE = 'thank_you';
+export const THANK_YOU_PATH = '/thank-you';
+/** Long enough to come back from paying by card; short enough not to linger on a shared computer. */
+export const THANK_YOU_TTL_MS = 60 * 60_000;
+
+/** Called by checkout once the order is committed. */
+export function rememberOrderForThankYou(cookies: AstroCookies, orderId: string, secure: boolean, now = Date.now()) {
+  cookies.set(COOKIE, seal(JSON.stringify({ order: orderId, until: now + THANK_YOU_TTL_MS })), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: THANK_YOU_PATH,
+    maxAge: THANK_YOU_TTL_MS / 1000,
+  });
+}
+
+/** The order id in a cookie this server sealed and that has not expired, or null. */
+export function orderIdFromCookie(value: string | undefined, now = Date.now()): string | null {
+  // unseal passes text stored before sealing existed through as it is: only sealed values count.
+  if (!value?.startsWith('sealed:')) return null;
+  try {
+    const parsed: unknown = JSON.parse(unseal(value));
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { order, until } = parsed as { order?: unknown; until?: unknown };
+    return typeof order === 'string' && typeof until === 'number' && until > now ? order : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ThankYouOrder {
+  number: string;
+  total: string;
+  /** Held for the address owner's confirmation (orders/held-orders.ts). */
+  held: boolean;
+  /** A new account: the activation link is in the mail. */
+  newAccount: boolean;
+  payment: 'invoice' | 'paid' | 'processing';
+  /** The order's page in the account, for the signed-in customer who owns it. */
+  accountUrl: string | null;
+}
+
+/**
+ * The order to thank for: the one this browser placed (the cookie), if the URL names the same
+ * order number (a link from elsewhere to /thank-you shows the general page).
+ */
+export async function thankYouOrder(
+  db: Db,
+  { cookies, url, userId, now = Date.now() }: { cookies: AstroCookies; url: URL; userId: string | null; now?: number },
+): Promise<ThankYouOrder | null> {
+  const id = orderIdFromCookie(cookies.get(COOKIE)?.value, now);
+  if (!id || url.searchParams.get('order') !== orderNumber(id)) return null;
+  const order = await findOrder(db, id);
+  if (!order) return null;
+  const [owner] = await db.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
+  const visible = order.heldAt === null && order.unprovenEmail === null;
+  return {
+    number: orderNumber(order.id),
+    total: formatPrice(order.totalCents),
+    held: order.heldAt !== null,
+    newAccount: owner?.status === 'pending',
+    payment:
+      order.status !== 'pending_payment' ? 'paid' : order.paymentProvider === 'invoice' ? 'invoice' : 'processing',
+    accountUrl: visible && userId === order.userId ? `/account/orders/${order.id}` : null,
+  };
+}

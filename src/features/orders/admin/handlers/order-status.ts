@@ -1,0 +1,151 @@
+import type { APIContext } from 'astro';
+import * as z from 'zod/mini';
+import { noControlCharacters } from '#lib/text-fields.ts';
+import type { AppDatabase } from '#server/db/index.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
+import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { moveOrder, type MoveResult } from '../../orders.server.ts';
+import { ADMIN_ORDERS } from '#features/admin/copy.ts';
+import { changeOrderStatus } from '../orders.server.ts';
+
+/** An order id as randomId() makes them (lowercase, no look-alikes); anything else is not an order. */
+export const orderIdSchema = z.string().check(z.regex(/^[a-z2-9]{16,40}$/));
+
+/**
+ * The order's version the form was rendered with (a hidden field; a number in JSON). Required:
+ * a change made without knowing what it changes could silently overwrite someone else's.
+ */
+export const versionSchema = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^\d{1,9}$/))], { error: ADMIN_ORDERS.stale }),
+  z.transform(Number),
+);
+
+/** A checkbox: 'on' from a form, true/false in JSON, absent when unticked. */
+export const checkboxSchema = z.pipe(
+  z.optional(z.union([z.boolean(), z.literal('on')])),
+  z.transform((v) => v === true || v === 'on'),
+);
+
+/** Canceled and refunded have their own confirmed actions (with the provider and subscriptions). */
+const MOVABLE = ORDER_STATUSES.filter((s) => s !== 'canceled' && s !== 'refunded') as Exclude<
+  OrderStatus,
+  'canceled' | 'refunded'
+>[];
+
+/** A note on a history step: one short paragraph; blank is none. */
+const historyNote = z.pipe(
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(500, ADMIN_ORDERS.noteTooLong),
+        noControlCharacters(ADMIN_ORDERS.noteControl, { multiline: true }),
+      ),
+  ),
+  z.transform((v) => v || undefined),
+);
+
+const statusSchema = z.object({
+  /** Where the order goes: one of nextStatuses(current). */
+  to: z.enum(MOVABLE, { error: ADMIN_ORDERS.badStatus }),
+  version: versionSchema,
+  /** Optional internal note kept in the history, one short paragraph: never shown to the customer. */
+  note: historyNote,
+  /** Optional message for the customer: their order page, and the e-mail when `notify` is on. */
+  customerNote: historyNote,
+  /** Tell the customer by e-mail (the page previews the message). */
+  notify: checkboxSchema,
+});
+
+export const idOf = (context: { params: APIContext['params'] }) => {
+  const parsed = orderIdSchema.safeParse(context.params.id);
+  return parsed.success ? parsed.data : null;
+};
+
+export const orderPage = (id: string, notice: string) => `/admin/orders/${id}?notice=${notice}`;
+
+/**
+ * Where a plain form lands after a failure: back on the order with the notice, except for an
+ * order that does not exist, whose page would only be the 404 (the overview says so instead).
+ */
+export function formFailure(code: FailureCode, { url }: { url: URL }) {
+  const id = /\/orders\/([^/]+)\//.exec(url.pathname)?.[1];
+  const parsed = orderIdSchema.safeParse(id);
+  return code === 'not-found' || !parsed.success ? '/admin?notice=order-not-found' : orderPage(parsed.data, code);
+}
+
+/** A refused change, answered: 404 unknown, 409 stale (someone else changed it) or not allowed. */
+export function refused(reason: 'not-found' | 'not-allowed' | 'stale'): Outcome {
+  if (reason === 'not-found') return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+  if (reason === 'stale') return fail(409, ADMIN_ORDERS.stale, 'stale');
+  return fail(409, ADMIN_ORDERS.notAllowed, 'not-allowed');
+}
+
+const answer = (id: string, to: OrderStatus, result: MoveResult, notice = 'moved'): Outcome =>
+  result.moved ? done(orderPage(id, notice), 200, { id, from: result.from, to }) : refused(result.reason);
+
+/**
+ * POST /api/admin/orders/{id}/status {to, version, note?, customerNote?, notify?}: an admin moves an order along
+ * the build (or one step back). The move is checked against the order's status and version,
+ * written with its history row and audit entry (and the customer's e-mail when asked) in one
+ * transaction; a move to paid also activates the order's subscription and sends the receipt.
+ */
+export const postOrderStatus = defineMutation({
+  access: 'admin',
+  schema: statusSchema,
+  // The order page shows a notice, not field messages: nothing to carry over.
+  fieldFeedback: false,
+  formFailure,
+  async handle({ input, user, database, context, clientAddress }) {
+    const id = idOf(context);
+    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+    const result = await changeOrderStatus(
+      database,
+      {
+        orderId: id,
+        to: input.to,
+        actorId: user.id,
+        ip: clientAddress,
+        note: input.note,
+        customerNote: input.customerNote,
+        expectedVersion: input.version,
+      },
+      input.notify,
+    );
+    return answer(id, input.to, result, input.notify ? 'mailed' : 'moved');
+  },
+});
+
+/**
+ * POST /api/admin/orders/{id}/mark-paid {version?}: the invoice was paid. Only from pending
+ * payment, so a repeated click (or a stale tab) is a 409 rather than a second receipt, and the
+ * history says why the order moved. The version is optional here: the move is only ever from
+ * pending payment, so it cannot overwrite a later change; the page's form sends it anyway.
+ */
+export const postMarkPaid = defineMutation({
+  access: 'admin',
+  schema: z.object({ version: z.optional(versionSchema) }),
+  fieldFeedback: false,
+  formFailure,
+  async handle({ input, user, database, context, clientAddress }) {
+    const id = idOf(context);
+    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+    return markPaid(database, id, user.id, clientAddress, input.version);
+  },
+});
+
+async function markPaid(database: AppDatabase, id: string, actorId: string, ip: string, version?: number) {
+  const result = await moveOrder(database, {
+    orderId: id,
+    to: 'paid',
+    onlyFrom: ['pending_payment'],
+    actorId,
+    ip,
+    note: ADMIN_ORDERS.invoicePaidNote,
+    // The customer saw this on their order page before notes were split: it still tells them.
+    customerNote: ADMIN_ORDERS.invoicePaidNote,
+    expectedVersion: version,
+  });
+  return answer(id, 'paid', result);
+}

@@ -1,0 +1,192 @@
+/**
+ * Orders held for their address owner. Anyone can type an existing customer's address at
+ * checkout, so an order placed signed out for an existing account is held: it is not in the
+ * account, and the only mail to that address is a request to confirm it that carries none of
+ * the order's own words (no name, business or message: the order number and the total only).
+ * The link opens /confirm-order, a page with a button; the button's POST confirms the order,
+ * and only then go the customer's confirmation (with an activation link for an account not
+ * yet activated), the agency's new-order notice and, when it was paid meanwhile, the receipt.
+ * While held, the admin lists and order page show it as 'Unconfirmed'.
+ */
+import type { InStatement } from '@libsql/client';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { formatPrice } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { statement, type AppDatabase } from '#server/db/index.ts';
+import { orderEvents, orders, users, type OrderStatus } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import { serverEnv } from '#server/env.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { newAccountToken } from '#features/accounts/account-links.server.ts';
+import { accountLink } from '#features/accounts/accounts.server.ts';
+import {
+  checkAddressLink,
+  consumeAddressLink,
+  CONFIRM_ORDER_PATH,
+  newAddressLink,
+} from '#features/accounts/address-proof.server.ts';
+import type { PaymentProviderName } from '#features/payments/provider.ts';
+import { newOrderMail, orderConfirmationMail, orderNumber, paymentReceiptMail } from './mail.ts';
+import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
+
+const builder = drizzle.mock();
+
+/** The request to confirm: the order's number and total, nothing the person who placed it wrote. */
+export function orderConfirmRequestMail(order: { id: string; totalCents: number }, url: string): RenderedMail {
+  const number = orderNumber(order.id);
+  const subject = `Please confirm order ${number} at ${site.brand}`;
+  const lines = [
+    `An order was placed at ${site.brand} with this email address, without logging in: ${number}, total ${formatPrice(order.totalCents)}.`,
+    'If you placed it, confirm it: the link opens a page with a button. We start work, and the order appears in your account, once it is confirmed.',
+    `If you did not place it, ignore this email: the order does not go ahead and nothing is added to your account. Questions? Call ${site.phone.display}.`,
+  ];
+  const text = [lines[0], '', lines[1], '', `Confirm your order: ${url}`, '', lines[2], '', site.brand].join('\n');
+  const html = mailLayout(
+    subject,
+    `<p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm your order</a></p>
+<p style="font-size:14px;color:#475569">Or paste this link into your browser: ${escapeHtml(url)}</p>
+<p style="font-size:14px;color:#475569">${escapeHtml(lines[2]!)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The link and its mail, for checkout to commit with the held order. */
+export function holdStatements(order: { id: string; totalCents: number; email: string }, now: number): InStatement[] {
+  const link = newAddressLink('confirm-order', { orderId: order.id, email: order.email }, now);
+  return [
+    link.statement,
+    outboxInsert(
+      {
+        ...orderConfirmRequestMail(order, accountLink(CONFIRM_ORDER_PATH, link.token)),
+        kind: 'order-confirm-request',
+        to: order.email,
+      },
+      now,
+    ),
+  ];
+}
+
+export type HeldOrderLinkState =
+  | { ok: true; number: string; totalCents: number; confirmed: boolean }
+  | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+
+/** What /confirm-order shows before the button is pressed (nothing is used up). */
+export async function heldOrderLinkState(
+  database: AppDatabase,
+  token: string | null | undefined,
+  now = Date.now(),
+): Promise<HeldOrderLinkState> {
+  const check = await checkAddressLink(database.db, token, 'confirm-order', now);
+  if (check.status !== 'valid') return { ok: false, reason: check.status };
+  const order = check.orderId ? await findOrder(database.db, check.orderId) : null;
+  if (!order || order.email !== check.email) return { ok: false, reason: 'invalid' };
+  return { ok: true, number: orderNumber(order.id), totalCents: order.totalCents, confirmed: order.heldAt === null };
+}
+
+export type ConfirmOrderResult = { ok: true; number: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+
+/**
+ * The button's POST: releases the hold (history row, audit entry) and sends what the hold
+ * kept back, in one transaction. The order stays out of an account that has not proven the
+ * address (address-proof.ts): confirming an order is not proving the account.
+ */
+export async function confirmHeldOrder(
+  database: AppDatabase,
+  token: string,
+  now = Date.now(),
+  origin: { ip: string | null } = { ip: null },
+): Promise<ConfirmOrderResult> {
+  const check = await checkAddressLink(database.db, token, 'confirm-order', now);
+  if (check.status !== 'valid') return { ok: false, reason: check.status };
+  const { id: linkId, orderId, email } = check;
+  if (!orderId) return { ok: false, reason: 'invalid' };
+  return database.writes.transaction(async (tx): Promise<ConfirmOrderResult> => {
+    if (!(await consumeAddressLink(tx, linkId, now))) return { ok: false, reason: 'used' };
+    const found = await tx.execute(
+      statement(
+        builder
+          .select({
+            status: orders.status,
+            email: orders.email,
+            heldAt: orders.heldAt,
+            provider: orders.paymentProvider,
+            paidAt: orders.paidAt,
+            userId: orders.userId,
+          })
+          .from(orders)
+          .where(eq(orders.id, orderId)),
+      ),
+    );
+    const row = found.rows[0];
+    if (!row || row.email !== email) return { ok: false, reason: 'invalid' };
+    const owner = await tx.execute(
+      statement(
+        builder
+          .select({ status: users.status })
+          .from(users)
+          .where(eq(users.id, String(row.user_id))),
+      ),
+    );
+    // Confirmed before (another link of the same order): nothing more to do.
+    if (row.held_at === null) return { ok: true, number: orderNumber(orderId) };
+    const status = String(row.status) as OrderStatus;
+    const at = new Date(now);
+    const mailOrder = await readOrderIn(tx, orderId);
+    if (!mailOrder) return { ok: false, reason: 'invalid' };
+    const provider = String(row.payment_provider) as PaymentProviderName;
+    const writes: InStatement[] = [
+      statement(
+        builder
+          .update(orders)
+          .set({ heldAt: null, updatedAt: at, version: sql`${orders.version} + 1` })
+          .where(eq(orders.id, orderId)),
+      ),
+      statement(
+        builder.insert(orderEvents).values({
+          id: crypto.randomUUID(),
+          orderId,
+          at,
+          actorId: null,
+          fromStatus: status,
+          toStatus: status,
+          note: 'Confirmed from the link sent to the order’s email address',
+        }),
+      ),
+      auditStatement(
+        { actorId: null, action: 'order.confirm', entityType: 'order', entityId: orderId, ip: origin.ip },
+        now,
+      ),
+    ];
+    let activationUrl: string | undefined;
+    if (owner.rows[0]?.status === 'pending') {
+      const link = newAccountToken(String(row.user_id), 'activation', now);
+      writes.push(link.statement);
+      activationUrl = accountLink('/activate-account', link.token);
+    }
+    const confirmation = orderConfirmationMail(mailOrder, {
+      provider,
+      activationUrl,
+      accountUrl: accountOrderUrl(orderId),
+    });
+    const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(orderId) });
+    writes.push(
+      outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
+      outboxInsert(
+        { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
+        now,
+      ),
+    );
+    if (row.paid_at !== null) {
+      const receipt = paymentReceiptMail(mailOrder, {
+        accountUrl: accountOrderUrl(orderId),
+        paidAt: new Date(Number(row.paid_at)),
+      });
+      writes.push(outboxInsert({ ...receipt, kind: 'payment-receipt', to: email }, now));
+    }
+    await tx.batch(writes);
+    return { ok: true, number: orderNumber(orderId) };
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * POST /api/stripe/webhook: Stripe's news, verified against the raw body's signature, applied
+ * once. Each event id is recorded in the same write transaction as its effects, so a
+ * redelivery changes nothing and a failure (500, rolled back) leaves the event for Stripe to
+ * send again. Anything Stripe must be asked first happens before the transaction.
+ */
+import type { APIRoute } from 'astro';
+import { readLimited } from '#server/http/read-input.ts';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Transaction } from '@libsql/client';
+import { getDatabase, type Db } from '#server/db/index.ts';
+import { stripeEvents } from '#server/db/schema.ts';
+import { API_ERRORS } from '#server/http/copy.ts';
+import { jsonError, jsonOk } from '#server/http/responses.ts';
+import { STRIPE_MESSAGES } from '../copy.ts';
+import { stripeClient, stripeSettings } from '../stripe-client.ts';
+import {
+  applySubscriptionIn,
+  fulfilCheckoutSessionIn,
+  patchOf,
+  paymentFailedIn,
+  recordEventIn,
+  type StripeEventRef,
+} from '../stripe-fulfilment.server.ts';
+import {
+  checkoutSessionSchema,
+  invoicePeriodEnd,
+  invoiceSchema,
+  invoiceSubscription,
+  isPaidSession,
+  ownerOf,
+  stripeSubscriptionSchema,
+  subscriptionStateOf,
+  type CheckoutSession,
+  type StripeInvoice,
+  type StripeSubscription,
+} from '../stripe-objects.ts';
+
+/** Stripe's events are a few KB; the adapter's own body limit (astro.config.ts) may be lower still. */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/** An event, checked and with what Stripe had to be asked, ready for the transaction. */
+type Prepared =
+  | { kind: 'session-paid'; session: CheckoutSession }
+  | { kind: 'session-failed'; session: CheckoutSession }
+  | { kind: 'invoice'; invoice: StripeInvoice; paid: boolean }
+  | { kind: 'subscription'; subscription: StripeSubscription; deleted: boolean }
+  | { kind: 'ignored' };
+
+async function prepare(stripe: Stripe, event: Stripe.Event): Promise<Prepared> {
+  const object: unknown = event.data.object;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = checkoutSessionSchema.parse(object);
+      if (isPaidSession(session) && session.mode === 'subscription' && typeof session.subscription === 'string') {
+        // The period end lives on the subscription; the order gets paid even if it cannot be read
+        // now (invoice.paid and customer.subscription.* bring it too).
+        try {
+          const subscription = await stripe.subscriptions.retrieve(session.subscription);
+          return {
+            kind: 'session-paid',
+            session: { ...session, subscription: stripeSubscriptionSchema.parse(subscription) },
+          };
+        } catch (error) {
+          console.warn(`stripe: could not read subscription ${session.subscription} of ${session.id}`, error);
+        }
+      }
+      return { kind: 'session-paid', session };
+    }
+    case 'checkout.session.async_payment_failed':
+      return { kind: 'session-failed', session: checkoutSessionSchema.parse(object) };
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return { kind: 'invoice', invoice: invoiceSchema.parse(object), paid: event.type === 'invoice.paid' };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return {
+        kind: 'subscription',
+        subscription: stripeSubscriptionSchema.parse(object),
+        deleted: event.type === 'customer.subscription.deleted',
+      };
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
+async function applyIn(tx: Transaction, prepared: Prepared, event: StripeEventRef, now: number): Promise<void> {
+  const at = event.created * 1000;
+  switch (prepared.kind) {
+    case 'session-paid':
+      await fulfilCheckoutSessionIn(tx, prepared.session, { eventCreated: event.created, notes: true, now });
+      return;
+    case 'session-failed':
+      await paymentFailedIn(tx, prepared.session, now);
+      return;
+    case 'invoice': {
+      const bills = invoiceSubscription(prepared.invoice);
+      if (!bills) return;
+      const periodEnd = invoicePeriodEnd(prepared.invoice);
+      const target = { stripeId: bills.id, orderId: bills.orderId, subscriptionId: bills.subscriptionId, at, now };
+      await applySubscriptionIn(tx, target, (row) => {
+        if (prepared.paid) {
+          // A renewal (or the first payment): paid up to the new period end. A scheduled end stays scheduled.
+          return {
+            ...(row.status === 'canceling' ? {} : { status: 'active' as const }),
+            ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
+          };
+        }
+        // A failed first payment belongs to the checkout (the order waits); a failed renewal is past due.
+        return row.status === 'pending' ? {} : { status: 'past_due' };
+      });
+      return;
+    }
+    case 'subscription': {
+      const { subscription, deleted } = prepared;
+      const state = subscriptionStateOf(subscription);
+      await applySubscriptionIn(tx, { stripeId: subscription.id, ...ownerOf(subscription.metadata), at, now }, () =>
+        patchOf(deleted ? { ...state, status: 'canceled' } : state),
+      );
+      return;
+    }
+    case 'ignored':
+      return;
+  }
+}
+
+const alreadyRecorded = async (db: Db, id: string) =>
+  (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
+
+export async function handleStripeWebhook(request: Request, now = Date.now()): Promise<Response> {
+  const settings = stripeSettings();
+  if (!settings) return jsonError(503, STRIPE_MESSAGES.notConfigured);
+  const signature = request.headers.get('stripe-signature');
+  if (!signature) return jsonError(400, STRIPE_MESSAGES.missingSignature);
+  const raw = await readLimited(request, STRIPE_WEBHOOK_BODY_LIMIT);
+  if (raw === null) return jsonError(413, API_ERRORS.tooLarge);
+
+  const stripe = stripeClient(settings);
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(raw, signature, settings.webhookSecret);
+  } catch {
+    return jsonError(400, STRIPE_MESSAGES.badSignature);
+  }
+
+  try {
+    const database = await getDatabase();
+    // A redelivery is answered without asking Stripe anything; the transaction decides for real.
+    if (await alreadyRecorded(database.db, event.id)) return jsonOk({ received: true, duplicate: true });
+    const prepared = await prepare(stripe, event);
+    const ref: StripeEventRef = { id: event.id, type: event.type, created: event.created };
+    const applied = await database.writes.transaction(async (tx) => {
+      if (!(await recordEventIn(tx, ref, now))) return false;
+      await applyIn(tx, prepared, ref, now);
+      return true;
+    });
+    return jsonOk(applied ? { received: true } : { received: true, duplicate: true });
+  } catch (error) {
+    // Rolled back, event id included: Stripe sends it again later.
+    console.error(`stripe: event ${event.id} (${event.type}) failed`, error);
+    return jsonError(500, API_ERRORS.internal);
+  }
+}
+
+export const postStripeWebhook: APIRoute = ({ request }) => handleStripeWebhook(request);

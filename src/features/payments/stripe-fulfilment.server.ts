@@ -1,0 +1,501 @@
+/**
+ * What Stripe's news does to our records, inside one write transaction each. The success
+ * redirect and the webhook both call `fulfilCheckoutSession`: whichever comes first marks the
+ * order paid (history row, subscription, receipt, through `moveOrderIn`), or activates the
+ * offer the session paid for (accepted, linked, the agency told), and the other finds it done
+ * and does nothing. Orders only move forward; a subscription keeps the Stripe time of the news
+ * it last applied (`provider_updated_at`), so older news never overwrites newer.
+ */
+import type { InStatement, Transaction } from '@libsql/client';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { formatPrice } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { statement, type AppDatabase } from '#server/db/index.ts';
+import {
+  orderEvents,
+  orders,
+  stripeEvents,
+  subscriptions,
+  users,
+  type OrderStatus,
+  type SubscriptionStatus,
+} from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import { accountOrderUrl, moveOrderIn } from '#features/orders/orders.server.ts';
+import { isPaid } from '#features/orders/status.ts';
+import { STRIPE_MESSAGES } from './copy.ts';
+import { offerPaidMail, offerPaymentCheckMail, paymentFailedMail, type OfferForMail } from './stripe-mail.ts';
+import {
+  idOf,
+  isPaidSession,
+  offerIdOf,
+  orderIdOf,
+  subscriptionStateOf,
+  type CheckoutSession,
+  type SubscriptionState,
+} from './stripe-objects.ts';
+
+const builder = drizzle.mock();
+
+/** A Stripe event as we record it: `created` in Unix seconds, Stripe's clock. */
+export interface StripeEventRef {
+  id: string;
+  type: string;
+  created: number;
+}
+
+/** Records `event` in `tx`; false when it was recorded before (a redelivery: apply nothing). */
+export async function recordEventIn(tx: Transaction, event: StripeEventRef, now = Date.now()): Promise<boolean> {
+  const result = await tx.execute(
+    statement(
+      builder
+        .insert(stripeEvents)
+        .values({
+          id: event.id,
+          type: event.type,
+          createdAt: new Date(event.created * 1000),
+          receivedAt: new Date(now),
+        })
+        .onConflictDoNothing(),
+    ),
+  );
+  return result.rowsAffected > 0;
+}
+
+interface OrderRow {
+  id: string;
+  name: string;
+  email: string;
+  status: OrderStatus;
+  totalCents: number;
+  currency: string;
+  paymentReference: string | null;
+  /** Held for its address owner's confirmation: no mail with its words goes to that address (orders/held-orders.ts). */
+  held: boolean;
+}
+
+// Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
+async function readOrderIn(tx: Transaction, id: string): Promise<OrderRow | null> {
+  const found = await tx.execute(statement(builder.select().from(orders).where(eq(orders.id, id))));
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    email: String(row.email),
+    status: String(row.status) as OrderStatus,
+    totalCents: Number(row.total_cents),
+    currency: String(row.currency),
+    paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
+    held: row.held_at != null,
+  };
+}
+
+/** A note in the order's history that does not change its status (for the agency to act on). */
+function noteStatement(order: { id: string; status: OrderStatus }, note: string, now: number): InStatement {
+  return statement(
+    builder.insert(orderEvents).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      at: new Date(now),
+      actorId: null,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note,
+    }),
+  );
+}
+
+export type FulfilOutcome =
+  /** This call marked the order paid. */
+  | 'paid'
+  /** Paid before (by the other path, or a redelivery): nothing changed. */
+  | 'already-paid'
+  /** The session is complete but its (bank) payment is still processing, or it is not complete. */
+  | 'awaiting-payment'
+  /** The session names no order (nor offer) of ours. */
+  | 'unknown-order'
+  /** The session's amount is not the order's (or the offer's): left for the agency to check. */
+  | 'amount-mismatch'
+  /** The webhook event was applied before. */
+  | 'duplicate';
+
+export interface FulfilResult {
+  outcome: FulfilOutcome;
+  orderId: string | null;
+  /** The offer (our subscription) the session paid for, when it paid for one instead of an order. */
+  subscriptionId?: string | null;
+}
+
+export interface FulfilOptions {
+  /** The webhook event carrying the session: recorded in the same commit as its effects. */
+  eventId?: string;
+  eventType?: string;
+  /** The event's time (Unix seconds); without it, the session's creation time. */
+  eventCreated?: number;
+  now?: number;
+}
+
+/**
+ * Marks the session's order paid when Stripe says it is paid, and records the Stripe
+ * subscription bought with it. Safe to call any number of times, from either path.
+ */
+export function fulfilCheckoutSession(
+  database: AppDatabase,
+  session: CheckoutSession,
+  { eventId, eventType = 'checkout.session.completed', eventCreated, now = Date.now() }: FulfilOptions = {},
+): Promise<FulfilResult> {
+  return database.writes.transaction(async (tx) => {
+    if (eventId) {
+      const fresh = await recordEventIn(
+        tx,
+        { id: eventId, type: eventType, created: eventCreated ?? session.created },
+        now,
+      );
+      if (!fresh) return { outcome: 'duplicate', orderId: orderIdOf(session), subscriptionId: offerIdOf(session) };
+    }
+    // Notes for the agency come from the webhook only, so the redirect never writes a second one.
+    return fulfilCheckoutSessionIn(tx, session, { eventCreated, notes: Boolean(eventId), now });
+  });
+}
+
+/** `fulfilCheckoutSession` inside a transaction the caller owns (the webhook's). */
+export async function fulfilCheckoutSessionIn(
+  tx: Transaction,
+  session: CheckoutSession,
+  { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
+): Promise<FulfilResult> {
+  const orderId = orderIdOf(session);
+  if (!orderId) {
+    const offerId = offerIdOf(session);
+    if (offerId) return fulfilOfferIn(tx, session, offerId, { eventCreated, notes, now });
+  }
+  const order = orderId ? await readOrderIn(tx, orderId) : null;
+  if (!order) return { outcome: 'unknown-order', orderId: null };
+  if (!isPaidSession(session)) return { outcome: 'awaiting-payment', orderId: order.id };
+
+  if (session.amount_total !== order.totalCents || session.currency?.toLowerCase() !== order.currency) {
+    console.error(
+      `stripe: session ${session.id} paid ${session.amount_total} ${session.currency} for order ${order.id} of ${order.totalCents} ${order.currency}`,
+    );
+    if (notes) {
+      const paid = session.amount_total == null ? 'an unknown amount' : formatPrice(session.amount_total);
+      await tx.execute(
+        noteStatement(order, STRIPE_MESSAGES.amountMismatchNote(session.id, paid, formatPrice(order.totalCents)), now),
+      );
+    }
+    return { outcome: 'amount-mismatch', orderId: order.id };
+  }
+
+  const move = await moveOrderIn(
+    tx,
+    {
+      orderId: order.id,
+      to: 'paid',
+      onlyFrom: ['pending_payment'],
+      actorId: null,
+      ip: null,
+      paymentReference: session.id,
+      note: STRIPE_MESSAGES.paidNote,
+    },
+    now,
+  );
+  // This session is what paid the order (now, or earlier by the other path).
+  const paidBySession = move.moved || (isPaid(order.status) && order.paymentReference === session.id);
+  if (!paidBySession) {
+    // Paid through a second session, or after the order was canceled: money to give back.
+    console.warn(`stripe: session ${session.id} paid order ${order.id}, which was already ${order.status}`);
+    if (notes) await tx.execute(noteStatement(order, STRIPE_MESSAGES.extraPaymentNote(session.id, order.status), now));
+    return { outcome: 'already-paid', orderId: order.id };
+  }
+
+  if (session.mode === 'subscription' && session.subscription) {
+    const bought = session.subscription;
+    const state = typeof bought === 'string' ? null : subscriptionStateOf(bought);
+    await applySubscriptionIn(
+      tx,
+      { stripeId: idOf(bought), orderId: order.id, at: (eventCreated ?? session.created) * 1000, now },
+      () => (state ? patchOf(state) : {}),
+    );
+  }
+  return { outcome: move.moved ? 'paid' : 'already-paid', orderId: order.id };
+}
+
+interface OfferRow extends OfferForMail {
+  status: SubscriptionStatus;
+  paymentReference: string | null;
+  acceptedAt: number | null;
+  customer: { name: string; email: string };
+}
+
+/** An offer the agency made (createdBy 'admin'), with its customer; other rows are no offer. */
+async function readOfferIn(tx: Transaction, id: string): Promise<OfferRow | null> {
+  const found = await tx.execute(
+    statement(
+      builder
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.createdBy, 'admin'))),
+    ),
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  const people = await tx.execute(
+    statement(
+      builder
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, String(row.user_id))),
+    ),
+  );
+  const person = people.rows[0];
+  return {
+    id: String(row.id),
+    description: String(row.description),
+    priceCents: Number(row.price_cents),
+    interval: String(row.interval),
+    status: String(row.status) as SubscriptionStatus,
+    paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
+    acceptedAt: row.accepted_at == null ? null : Number(row.accepted_at),
+    customer: person ? { name: String(person.name), email: String(person.email) } : { name: 'A customer', email: '' },
+  };
+}
+
+const agencyInbox = () => serverEnv().AGENCY_INBOX ?? site.email;
+
+/**
+ * A paid session for an offer the agency made: the offer becomes active, accepted now and
+ * linked to the Stripe subscription, and the agency is told, once (only from 'pending' and
+ * not yet accepted). Sessions are ours (we set the metadata), but the amount is still checked
+ * against the offer, like an order's: an offer repriced after its session opened is not taken
+ * as paid at the old price.
+ */
+async function fulfilOfferIn(
+  tx: Transaction,
+  session: CheckoutSession,
+  offerId: string,
+  { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
+): Promise<FulfilResult> {
+  const offer = await readOfferIn(tx, offerId);
+  const result = (outcome: FulfilOutcome): FulfilResult => ({
+    outcome,
+    orderId: null,
+    subscriptionId: offer?.id ?? null,
+  });
+  if (!offer) return result('unknown-order');
+  if (!isPaidSession(session)) return result('awaiting-payment');
+  if (session.mode !== 'subscription' || !session.subscription) {
+    // Not the session we open for offers (those are subscriptions): nothing to activate with it.
+    console.error(`stripe: session ${session.id} (${session.mode}) names offer ${offer.id} without a subscription`);
+    return result('unknown-order');
+  }
+  const bought = session.subscription;
+  const stripeId = idOf(bought);
+  const mailAgency = (problem: string) =>
+    tx.execute(
+      outboxInsert(
+        {
+          ...offerPaymentCheckMail(offer, offer.customer, problem),
+          kind: 'subscription-payment-check',
+          to: agencyInbox(),
+          replyTo: offer.customer.email || undefined,
+        },
+        now,
+      ),
+    );
+
+  if (session.amount_total !== offer.priceCents || session.currency?.toLowerCase() !== 'usd') {
+    console.error(
+      `stripe: session ${session.id} paid ${session.amount_total} ${session.currency} for offer ${offer.id} of ${offer.priceCents} usd`,
+    );
+    if (notes) {
+      const paid = session.amount_total == null ? 'an unknown amount' : formatPrice(session.amount_total);
+      await mailAgency(STRIPE_MESSAGES.offerAmountMismatch(session.id, paid, formatPrice(offer.priceCents)));
+    }
+    return result('amount-mismatch');
+  }
+
+  // Activated by this very subscription before: the other path, or a redelivery.
+  if (offer.acceptedAt !== null && offer.paymentReference === stripeId) return result('already-paid');
+  if (offer.status !== 'pending' || offer.acceptedAt !== null) {
+    // Accepted otherwise (a second session, an invoiced accept) or withdrawn meanwhile: money to give back.
+    console.warn(`stripe: session ${session.id} paid offer ${offer.id}, which was already ${offer.status}`);
+    if (notes) await mailAgency(STRIPE_MESSAGES.offerExtraPayment(session.id, stripeId, offer.status));
+    return result('already-paid');
+  }
+
+  await tx.execute(
+    statement(
+      builder
+        .update(subscriptions)
+        .set({ status: 'active', acceptedAt: new Date(now), paymentReference: stripeId, updatedAt: new Date(now) })
+        .where(
+          and(eq(subscriptions.id, offer.id), eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)),
+        ),
+    ),
+  );
+  // Its billing period (and any state newer than "active") from the subscription, when we have it.
+  const state = typeof bought === 'string' ? null : subscriptionStateOf(bought);
+  if (state) {
+    await applySubscriptionIn(
+      tx,
+      { stripeId, orderId: null, subscriptionId: offer.id, at: (eventCreated ?? session.created) * 1000, now },
+      () => patchOf(state),
+    );
+  }
+  await tx.execute(
+    outboxInsert(
+      {
+        ...offerPaidMail(offer, offer.customer, stripeId),
+        kind: 'subscription-accepted',
+        to: agencyInbox(),
+        replyTo: offer.customer.email || undefined,
+      },
+      now,
+    ),
+  );
+  return result('paid');
+}
+
+/** A delayed (bank) payment failed: the order keeps waiting; its history and the customer say so. */
+export async function paymentFailedIn(tx: Transaction, session: CheckoutSession, now: number): Promise<void> {
+  // An offer's failed payment changes nothing: it was never activated and stays there to accept.
+  const orderId = orderIdOf(session);
+  const order = orderId ? await readOrderIn(tx, orderId) : null;
+  if (order?.status !== 'pending_payment') return;
+  await tx.execute(noteStatement(order, STRIPE_MESSAGES.paymentFailedNote, now));
+  if (order.held) return;
+  const mail = paymentFailedMail(order, { accountUrl: accountOrderUrl(order.id) });
+  await tx.execute(outboxInsert({ ...mail, kind: 'payment-failed', to: order.email }, now));
+}
+
+export interface SubscriptionPatch {
+  status?: SubscriptionStatus;
+  cancelAt?: Date | null;
+  currentPeriodEnd?: Date;
+}
+
+/** What a Stripe subscription's state changes on our row (nothing where Stripe says nothing). */
+export function patchOf(state: SubscriptionState): SubscriptionPatch {
+  return {
+    ...(state.status ? { status: state.status } : {}),
+    cancelAt: state.cancelAt,
+    ...(state.currentPeriodEnd ? { currentPeriodEnd: state.currentPeriodEnd } : {}),
+  };
+}
+
+export interface SubscriptionRow {
+  id: string;
+  status: SubscriptionStatus;
+  paymentReference: string | null;
+  providerUpdatedAt: number | null;
+  /** An offer the agency made and the customer has not paid for yet (fulfilOfferIn activates it). */
+  unpaidOffer: boolean;
+}
+
+const toSubscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
+  id: String(row.id),
+  status: String(row.status) as SubscriptionStatus,
+  paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
+  providerUpdatedAt: row.provider_updated_at == null ? null : Number(row.provider_updated_at),
+  unpaidOffer: row.created_by === 'admin' && row.status === 'pending' && row.accepted_at == null,
+});
+
+/** Whose Stripe subscription it is, from its metadata: an order's, or an offer's (our subscription id). */
+export interface SubscriptionOwner {
+  orderId: string | null;
+  subscriptionId?: string | null;
+}
+
+/**
+ * Our row for a Stripe subscription: by its id, or (before the checkout's own event linked it)
+ * the unlinked subscription of the order, or the unlinked offer, named in its metadata.
+ */
+async function findSubscriptionIn(tx: Transaction, stripeId: string, { orderId, subscriptionId }: SubscriptionOwner) {
+  const linked = await tx.execute(
+    statement(builder.select().from(subscriptions).where(eq(subscriptions.paymentReference, stripeId)).limit(1)),
+  );
+  if (linked.rows[0]) return toSubscriptionRow(linked.rows[0]);
+  if (!orderId) {
+    if (!subscriptionId) return null;
+    // Only an offer carries subscription_id metadata: an order's subscription is found by its order.
+    const offer = await tx.execute(
+      statement(
+        builder
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.id, subscriptionId),
+              eq(subscriptions.createdBy, 'admin'),
+              isNull(subscriptions.paymentReference),
+            ),
+          ),
+      ),
+    );
+    return offer.rows[0] ? toSubscriptionRow(offer.rows[0]) : null;
+  }
+  const unlinked = await tx.execute(
+    statement(
+      builder
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.orderId, orderId), isNull(subscriptions.paymentReference)))
+        .orderBy(asc(subscriptions.createdAt))
+        .limit(1),
+    ),
+  );
+  return unlinked.rows[0] ? toSubscriptionRow(unlinked.rows[0]) : null;
+}
+
+export type ApplyOutcome = 'applied' | 'stale' | 'terminal' | 'unknown';
+
+/**
+ * Applies news about a Stripe subscription, stamped `at` (ms, Stripe's time), to our row:
+ * news older than what the row last applied is skipped, except an end (canceled is final,
+ * whenever it is told), and a canceled row never comes back.
+ */
+export async function applySubscriptionIn(
+  tx: Transaction,
+  target: SubscriptionOwner & { stripeId: string; at: number; now: number },
+  patchFor: (row: SubscriptionRow) => SubscriptionPatch,
+): Promise<ApplyOutcome> {
+  const row = await findSubscriptionIn(tx, target.stripeId, target);
+  if (!row) return 'unknown';
+  const link = row.paymentReference ? {} : { paymentReference: target.stripeId };
+  const update = (set: Partial<typeof subscriptions.$inferInsert>) =>
+    tx.execute(
+      statement(
+        builder
+          .update(subscriptions)
+          .set({ ...set, updatedAt: new Date(target.now) })
+          .where(eq(subscriptions.id, row.id)),
+      ),
+    );
+  if (row.status === 'canceled') return 'terminal';
+  if (row.unpaidOffer) {
+    // Until a paid session activates it, news about one payment attempt must not start, end or
+    // date the offer (an attempt that never paid would otherwise cancel it for good): link it only.
+    if (row.paymentReference === null) await update(link);
+    return 'applied';
+  }
+  const patch = patchFor(row);
+  const stale = row.providerUpdatedAt !== null && row.providerUpdatedAt > target.at;
+  if (stale && patch.status !== 'canceled') {
+    if (row.paymentReference === null) await update(link);
+    return 'stale';
+  }
+  if (Object.keys(patch).length === 0) {
+    // Nothing learnt about its state (e.g. the subscription could not be read): link it only.
+    if (row.paymentReference === null) await update(link);
+    return 'applied';
+  }
+  await update({
+    ...link,
+    ...patch,
+    providerUpdatedAt: new Date(Math.max(row.providerUpdatedAt ?? 0, target.at)),
+  });
+  return 'applied';
+}
