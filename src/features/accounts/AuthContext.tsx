@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { apiRequest } from '#lib/api.ts';
 import type { LoginInput, RegisterInput } from './schemas.ts';
-import type { SignInCodeInput } from '#features/two-factor/schemas.ts';
+import type { SignInCodeInput } from './two-factor/schemas.ts';
 import { currentUser, syncAccountLinks, type AuthUser } from './current-user.ts';
 
 /** POST /api/login's answer for an account with two-factor sign-in: the code step comes next. */

@@ -6,8 +6,8 @@ import { loginSchema, registerSchema } from './schemas.ts';
 import { toast } from '#lib/stores/toast.ts';
 import { AuthProvider, useAuth } from './AuthContext.tsx';
 import type { AuthUser } from './current-user.ts';
-import { TWO_FACTOR } from '#features/two-factor/copy.ts';
-import { signInCodeSchema } from '#features/two-factor/schemas.ts';
+import { TWO_FACTOR } from './two-factor/copy.ts';
+import { signInCodeSchema } from './two-factor/schemas.ts';
 
 /** /auth's page heading (AuthPage.astro renders it; the panel keeps it in step with the user). */
 export const AUTH_PAGE_HEADING = {

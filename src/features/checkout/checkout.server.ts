@@ -34,7 +34,7 @@ import {
   withItems,
   type OrderWithItems,
 } from '#features/orders/orders.server.ts';
-import type { PaymentProviderName } from '#features/payments/provider.ts';
+import type { PaymentProviderName } from '#server/db/schema.ts';
 import { quote } from './quote.ts';
 import type { CheckoutInput } from './schema.ts';
 

@@ -4,26 +4,7 @@
  * Shared with the checkout page's script, which shows the same total live.
  */
 import type { CheckoutOffer, Plan } from '#data/pricing.ts';
-
-export type Interval = 'once' | 'month';
-
-export interface QuoteItem {
-  /** A plan id, or 'extra-page'. */
-  sku: string;
-  description: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  interval: Interval;
-}
-
-export interface Quote {
-  items: QuoteItem[];
-  /** Due now: the one-time items plus the first month of a monthly plan. */
-  totalCents: number;
-  /** The monthly plan bought with the order, charged every month after the first. */
-  monthly: { plan: Plan; cents: number } | null;
-}
+import type { Interval, Quote, QuoteItem } from '#features/orders/priced-items.ts';
 
 export interface Selection {
   /** Pages beyond the base plan's (0 when the reading sells none). */

@@ -12,7 +12,7 @@ import { formatPrice } from '#data/pricing.ts';
 import type { Db } from '#server/db/index.ts';
 import { users } from '#server/db/schema.ts';
 import { seal, unseal } from '#server/email/sealed.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 
 const COOKIE = 'thank_you';

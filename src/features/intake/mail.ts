@@ -1,5 +1,5 @@
 import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import { answerText, INTAKE_STEPS } from './fields.ts';
 import type { IntakeData } from './schema.ts';
 

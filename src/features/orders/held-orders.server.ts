@@ -27,8 +27,9 @@ import {
   CONFIRM_ORDER_PATH,
   newAddressLink,
 } from '#features/accounts/address-proof.server.ts';
-import type { PaymentProviderName } from '#features/payments/provider.ts';
-import { newOrderMail, orderConfirmationMail, orderNumber, paymentReceiptMail } from './mail.ts';
+import type { PaymentProviderName } from '#server/db/schema.ts';
+import { newOrderMail, orderConfirmationMail, paymentReceiptMail } from './mail.ts';
+import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
 
 const builder = drizzle.mock();

@@ -1,8 +1,9 @@
 /** E-mails about orders: the customer's confirmation and receipt, the agency's notice. */
 import { formatPrice, pricing } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
+import { orderNumber } from './order-number.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
-import type { PaymentProviderName } from '#features/payments/provider.ts';
+import type { PaymentProviderName } from '#server/db/schema.ts';
 
 export interface MailOrder {
   id: string;
@@ -13,9 +14,6 @@ export interface MailOrder {
   totalCents: number;
   items: readonly { description: string; quantity: number; amountCents: number; interval: string }[];
 }
-
-/** 'ORD-7K2M9QXP': how people refer to an order (the first characters of its id). */
-export const orderNumber = (id: string) => `ORD-${id.slice(0, 8).toUpperCase()}`;
 
 const lineText = (item: MailOrder['items'][number]) =>
   `${item.quantity > 1 ? `${item.quantity} x ` : ''}${item.description}: ${formatPrice(item.amountCents)}${item.interval === 'month' ? ' (first month, then monthly)' : ''}`;

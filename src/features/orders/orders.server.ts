@@ -13,8 +13,8 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { randomId } from '#server/security/tokens.ts';
-import type { Quote } from '#features/checkout/quote.ts';
-import type { PaymentProviderName } from '#features/payments/provider.ts';
+import type { Quote } from './priced-items.ts';
+import type { PaymentProviderName } from '#server/db/schema.ts';
 import { paymentReceiptMail, type MailOrder } from './mail.ts';
 import { canMove } from './status.ts';
 

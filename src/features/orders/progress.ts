@@ -44,6 +44,12 @@ export function timelineIndex(status: OrderStatus): number {
   return TIMELINE.findIndex((step) => step.status === status);
 }
 
+/** What the order's page needs to know of its intake (id null: nothing saved yet). */
+export interface OrderIntakeState {
+  id: string | null;
+  status: IntakeStatus;
+}
+
 export type NextAction =
   | { kind: 'intake'; label: 'Complete Intake' }
   | { kind: 'pay'; label: 'Pay invoice' }

@@ -1,5 +1,6 @@
-import { orderNumber } from '#features/orders/mail.ts';
-import { SUBSCRIPTION_ACCEPTED_PATH, type PaymentProvider } from './provider.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
+import { SUBSCRIPTION_ACCEPTED_PATH } from './return-paths.ts';
+import type { PaymentProvider } from './provider-contract.ts';
 
 /**
  * The embedded default: nothing to call. The order waits in 'pending payment', the customer

@@ -4,7 +4,7 @@ import { getDatabase } from '#server/db/index.ts';
 import { isCrossSiteRequest } from '#server/security/cross-site.ts';
 import { guardFor } from '#features/accounts/guards.ts';
 import { orderEvents, orders, outbox, stripeEvents, subscriptions } from '#server/db/schema.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';

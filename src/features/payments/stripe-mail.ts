@@ -2,7 +2,7 @@
 import { formatPrice } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 
 /** To the customer when a delayed (bank) payment fails: the order waits, and we help them pay. */
 export function paymentFailedMail(

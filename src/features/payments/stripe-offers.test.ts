@@ -13,7 +13,11 @@ import { serverEnv } from '#server/env.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { SUBSCRIPTION_NOTICES, SUBSCRIPTIONS } from '#features/subscriptions/copy.ts';
-import { SUBSCRIPTION_ACCEPTED_PATH, SUBSCRIPTION_NOT_PAID_PATH, SUBSCRIPTION_PROCESSING_PATH } from './provider.ts';
+import {
+  SUBSCRIPTION_PROCESSING_PATH,
+  SUBSCRIPTION_NOT_PAID_PATH,
+  SUBSCRIPTION_ACCEPTED_PATH,
+} from './return-paths.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { postSubscriptionPrice } from '#features/subscriptions/admin/handlers/subscriptions.ts';

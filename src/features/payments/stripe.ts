@@ -6,14 +6,8 @@
  */
 import type Stripe from 'stripe';
 import { serverEnv } from '#server/env.ts';
-import {
-  SUBSCRIPTION_NOT_PAID_PATH,
-  type OrderToPay,
-  type PayableItem,
-  type PaymentProvider,
-  type PaymentStart,
-  type SubscriptionToPay,
-} from './provider.ts';
+import { SUBSCRIPTION_NOT_PAID_PATH } from './return-paths.ts';
+import type { PaymentProvider, PaymentStart, SubscriptionToPay, OrderToPay, PayableItem } from './provider-contract.ts';
 import { isMissingObject, stripeClient, stripeSettings } from './stripe-client.ts';
 
 /** Where Stripe sends the customer back: the success page reconciles before the webhook arrives. */

@@ -16,12 +16,9 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
-import {
-  paymentProvider,
-  SUBSCRIPTION_ACCEPTED_PATH,
-  type PaymentProvider,
-  type PaymentStart,
-} from '#features/payments/provider.ts';
+import { paymentProvider } from '#features/payments/provider.ts';
+import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
+import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 
 const builder = drizzle.mock();

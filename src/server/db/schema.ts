@@ -322,6 +322,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['invoice', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const BILLING_INTERVALS = ['once', 'month', 'year'] as const;
 
 /**

@@ -4,7 +4,7 @@
  * never sits in memory and a slow download never holds more than one page.
  */
 import type { Db } from '#server/db/index.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import type { Cursor } from '../lists/cursor.ts';
 import type { Filters, ListKind } from '../lists/filters.ts';
 import {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { orders, users } from '#server/db/schema.ts';
 import { randomId } from '#server/security/tokens.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import { readFilters } from './filters.ts';
 import { listOrders, orderIdPrefix, ordersQuery, phoneSearchDigits } from './lists.server.ts';
 

@@ -16,7 +16,7 @@ import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.
 import { auditStatement } from '#server/security/audit.ts';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { orderNumber } from '../mail.ts';
+import { orderNumber } from '../order-number.ts';
 import {
   accountOrderUrl,
   customerOf,

@@ -14,10 +14,14 @@ import { subscriptions } from '#server/db/schema.ts';
 import { clientAddress } from '#server/http/client-address.ts';
 import { seeOther } from '#server/http/responses.ts';
 import { consumeToken, type RateLimitRule } from '#server/security/rate-limit.ts';
-import { orderNumber } from '#features/orders/mail.ts';
+import { orderNumber } from '#features/orders/order-number.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { STRIPE_MESSAGES } from '../copy.ts';
-import { SUBSCRIPTION_ACCEPTED_PATH, SUBSCRIPTION_NOT_PAID_PATH, SUBSCRIPTION_PROCESSING_PATH } from '../provider.ts';
+import {
+  SUBSCRIPTION_PROCESSING_PATH,
+  SUBSCRIPTION_NOT_PAID_PATH,
+  SUBSCRIPTION_ACCEPTED_PATH,
+} from '../return-paths.ts';
 import { isMissingObject, stripeClient, stripeSettings } from '../stripe-client.ts';
 import { fulfilCheckoutSession } from '../stripe-fulfilment.server.ts';
 import { checkoutSessionSchema, offerIdOf, orderIdOf, type CheckoutSession } from '../stripe-objects.ts';

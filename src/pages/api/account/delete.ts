@@ -1,4 +1,4 @@
-import { deleteOwnAccount } from '#features/accounts/handlers/delete-account.ts';
+import { deleteOwnAccount } from '#features/portal/handlers/delete-account.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-import { exportOwnData } from '#features/accounts/handlers/export.ts';
+import { exportOwnData } from '#features/portal/handlers/export.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;

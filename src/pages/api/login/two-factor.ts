@@ -1,4 +1,4 @@
-import { signInCode } from '#features/two-factor/handlers/sign-in-code.ts';
+import { signInCode } from '#features/accounts/two-factor/handlers/sign-in-code.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
-import { accountExport } from '#features/accounts/account-export.server.ts';
+import { accountExport } from '#features/portal/account-export.server.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { customerOrderPage } from '../../customer-order.server.ts';
 import CustomerOrderPage from '../../pages/CustomerOrderPage.astro';
@@ -79,7 +79,7 @@ describe('internal notes stay internal', () => {
       ['intake_received', FOR_CUSTOMER],
       ['in_progress', null],
     ]);
-    const html = await render(CustomerOrderPage, page!);
+    const html = await render(CustomerOrderPage, { ...page!, intake: null });
     expect(html).toContain(FOR_CUSTOMER);
     expect(html).not.toContain('INTERNAL');
   });

@@ -1,4 +1,4 @@
-import { enableTwoFactorRoute } from '#features/two-factor/handlers/manage.ts';
+import { enableTwoFactorRoute } from '#features/accounts/two-factor/handlers/manage.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;

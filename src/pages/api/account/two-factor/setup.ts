@@ -1,4 +1,4 @@
-import { setupTwoFactor } from '#features/two-factor/handlers/manage.ts';
+import { setupTwoFactor } from '#features/accounts/two-factor/handlers/manage.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;

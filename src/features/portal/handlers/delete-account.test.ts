@@ -16,16 +16,16 @@ import {
 } from '#server/db/schema.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { newOrderStatements } from '#features/orders/orders.server.ts';
-import { authenticate, registerUser, sendAccountLink } from '../accounts.server.ts';
-import { AUTH, PROFILE } from '../copy.ts';
-import { validateSessionToken } from '../session.server.ts';
-import { deletedEmail } from '../users.server.ts';
+import { authenticate, registerUser, sendAccountLink } from '#features/accounts/accounts.server.ts';
+import { AUTH, PROFILE } from '#features/accounts/copy.ts';
+import { validateSessionToken } from '#features/accounts/session.server.ts';
+import { deletedEmail } from '#features/accounts/users.server.ts';
 import { ACCOUNT_DELETED_LOCATION, deleteOwnAccount } from './delete-account.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { linkRequest } from './link-request.ts';
-import { login } from './login.ts';
-import { saveProfile } from './profile.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
+import { linkRequest } from '#features/accounts/handlers/link-request.ts';
+import { login } from '#features/accounts/handlers/login.ts';
+import { saveProfile } from '#features/accounts/handlers/profile.ts';
+import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -9,14 +9,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, sessions, users, type AuditAction } from '#server/db/schema.ts';
-import { registerUser } from '#features/accounts/accounts.server.ts';
-import { apiContext, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
-import { login } from '#features/accounts/handlers/login.ts';
-import { changeOwnPassword } from '#features/accounts/handlers/change-password.ts';
-import { currentUser } from '#features/accounts/handlers/current-user.ts';
-import { listSessions } from '#features/accounts/handlers/sessions.ts';
-import { sessionLocals } from '#features/accounts/request-session.server.ts';
-import { createSession, SESSION_COOKIE, validateSessionToken } from '#features/accounts/session.server.ts';
+import { registerUser } from '../accounts.server.ts';
+import { apiContext, TEST_PASSWORD, uniqueEmail } from '../handlers/test-context.ts';
+import { login } from '../handlers/login.ts';
+import { changeOwnPassword } from '../handlers/change-password.ts';
+import { currentUser } from '../handlers/current-user.ts';
+import { listSessions } from '../handlers/sessions.ts';
+import { sessionLocals } from '../request-session.server.ts';
+import { createSession, SESSION_COOKIE, validateSessionToken } from '../session.server.ts';
 import { postMessageHandled } from '#features/contact/admin/handlers/contact-messages.ts';
 import {
   disableTwoFactorRoute,
@@ -275,7 +275,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect(changed.response.status).toBe(200);
     expect((await localsOf(changed.cookie)).user?.id).toBe(who.id);
     // Any other sign-in (a reset link signs in the same way) starts half signed in.
-    const { signIn } = await import('#features/accounts/request-session.server.ts');
+    const { signIn } = await import('../request-session.server.ts');
     const fresh = apiContext('/api/password/reset', {});
     const session = await signIn(database, fresh.context, who.id);
     expect(session.secondFactorPending).toBe(true);

@@ -6,10 +6,10 @@ import { auditLog, contactMessages, intakeFiles, intakes, outbox, subscriptions 
 import { unseal } from '#server/email/sealed.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { newOrderStatements } from '#features/orders/orders.server.ts';
-import { PROFILE } from '../copy.ts';
+import { PROFILE } from '#features/accounts/copy.ts';
 import { exportOwnData } from './export.ts';
-import { confirmEmailChange, updateProfile } from '../profile.server.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD } from './test-context.ts';
+import { confirmEmailChange, updateProfile } from '#features/accounts/profile.server.ts';
+import { callRoute, signedInCustomer, TEST_PASSWORD } from '#features/accounts/handlers/test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -4,8 +4,8 @@ import { jsonError } from '#server/http/responses.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { consumeToken } from '#server/security/rate-limit.ts';
 import { accountExport } from '../account-export.server.ts';
-import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH, PROFILE } from '../copy.ts';
+import { AUTH_LIMITS } from '#features/accounts/limits.ts';
+import { AUTH, PROFILE } from '#features/accounts/copy.ts';
 
 /** 'my-data-2026-11-22.json': the UTC date of `exportedAt` inside the file. */
 export const exportFileName = (at: Date) => `my-data-${at.toISOString().slice(0, 10)}.json`;

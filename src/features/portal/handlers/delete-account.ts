@@ -1,10 +1,10 @@
 import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { deleteAccount, endBilling } from '../account-deletion.server.ts';
-import { AUTH_LIMITS } from '../limits.ts';
-import { AUTH, PROFILE } from '../copy.ts';
-import { deleteAccountSchema } from '../profile-schemas.ts';
-import { secureCookies } from '../request-session.server.ts';
-import { deleteSessionCookie } from '../session.server.ts';
+import { AUTH_LIMITS } from '#features/accounts/limits.ts';
+import { AUTH, PROFILE } from '#features/accounts/copy.ts';
+import { deleteAccountSchema } from '#features/accounts/profile-schemas.ts';
+import { secureCookies } from '#features/accounts/request-session.server.ts';
+import { deleteSessionCookie } from '#features/accounts/session.server.ts';
 
 /** Where people land once the account is gone: /auth shows the notice (the home page is static). */
 export const ACCOUNT_DELETED_LOCATION = '/auth?notice=account-deleted';

@@ -13,9 +13,9 @@ import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
 import { recoveryCodes, sessions, twoFactor, type AuditAction } from '#server/db/schema.ts';
 import { seal, unseal } from '#server/email/sealed.ts';
 import { auditStatement } from '#server/security/audit.ts';
-import { verifyPassword } from '#features/accounts/password.ts';
-import { invalidateUserSessionsStatement, secondFactorPassedStatement } from '#features/accounts/session.server.ts';
-import { findUserById } from '#features/accounts/users.server.ts';
+import { verifyPassword } from '../password.ts';
+import { invalidateUserSessionsStatement, secondFactorPassedStatement } from '../session.server.ts';
+import { findUserById } from '../users.server.ts';
 import {
   decodeKey,
   encodeKey,

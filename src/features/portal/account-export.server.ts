@@ -9,9 +9,9 @@ import type { AppDatabase, Db } from '#server/db/index.ts';
 import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '#server/db/schema.ts';
 import { historyOf, itemsOf, ordersOfCustomer } from '#features/orders/orders.server.ts';
 import { customerHistory } from '#features/orders/progress.ts';
-import { deviceName } from './device-name.ts';
-import { PROFILE } from './copy.ts';
-import { listUserSessions } from './session.server.ts';
+import { deviceName } from '#features/accounts/device-name.ts';
+import { PROFILE } from '#features/accounts/copy.ts';
+import { listUserSessions } from '#features/accounts/session.server.ts';
 
 /** Bumped when the shape changes, so a reader of an old file knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;

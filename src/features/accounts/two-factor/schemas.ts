@@ -1,7 +1,7 @@
 // zod/mini: the sign-in island validates the code step with the endpoint's own schema.
 import * as z from 'zod/mini';
 import { textOf } from '#lib/text-fields.ts';
-import { PASSWORD_MAX } from '#features/accounts/password-rules.ts';
+import { PASSWORD_MAX } from '../password-rules.ts';
 import { TWO_FACTOR } from './copy.ts';
 
 /** A 6-digit code or a recovery code, as typed (spaces and dashes allowed; the server normalises). */

@@ -1,5 +1,5 @@
 import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
-import { AUTH } from '#features/accounts/copy.ts';
+import { AUTH } from '../../copy.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
 import { TWO_FACTOR } from '../copy.ts';
 import { passwordAndCodeSchema, passwordSchema } from '../schemas.ts';

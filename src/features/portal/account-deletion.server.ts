@@ -19,12 +19,12 @@ import { forgetAddressLimitsStatement } from '#server/security/rate-limit.ts';
 import { site } from '#data/site.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { INTAKE_STEPS } from '#features/intake/fields.ts';
-import { deleteUserTokensStatement } from './account-links.server.ts';
-import type { Origin } from './accounts.server.ts';
-import { verifyAgainstDummy, verifyPassword } from './password.ts';
-import { invalidateUserSessionsStatement } from './session.server.ts';
-import { deleteTwoFactorStatements } from '#features/two-factor/two-factor.server.ts';
-import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from './users.server.ts';
+import { deleteUserTokensStatement } from '#features/accounts/account-links.server.ts';
+import type { Origin } from '#features/accounts/accounts.server.ts';
+import { verifyAgainstDummy, verifyPassword } from '#features/accounts/password.ts';
+import { invalidateUserSessionsStatement } from '#features/accounts/session.server.ts';
+import { deleteTwoFactorStatements } from '#features/accounts/two-factor/two-factor.server.ts';
+import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from '#features/accounts/users.server.ts';
 
 const builder = drizzle.mock();
 
