@@ -10,7 +10,7 @@ declare namespace App {
     user: import('#features/accounts/session.server.ts').SessionUser | null;
     session: import('#features/accounts/session.server.ts').Session | null;
     /**
-     * A session that passed the password but not yet the second factor (src/features/two-factor):
+     * A session that passed the password but not yet the second factor (src/features/accounts/two-factor):
      * `user` and `session` stay null for it, so every guard treats it as signed out.
      */
     pendingSignIn?: {

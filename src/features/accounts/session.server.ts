@@ -19,7 +19,7 @@ export const INACTIVITY_TIMEOUT_MS = 10 * 24 * 60 * 60_000;
 /** Activity is written back at most this often (the sliding window moves in steps). */
 export const ACTIVITY_REFRESH_MS = 60 * 60_000;
 /**
- * A session of an account with two-factor sign-in starts half signed in (src/features/two-factor):
+ * A session of an account with two-factor sign-in starts half signed in (src/features/accounts/two-factor):
  * it has this long to pass the code step, then it is over.
  */
 export const PENDING_SECOND_FACTOR_MS = 10 * 60_000;

@@ -150,7 +150,7 @@ export const sessions = sqliteTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     /**
-     * When this session passed the second factor (src/features/two-factor). For an account with
+     * When this session passed the second factor (src/features/accounts/two-factor). For an account with
      * two-factor sign-in, a session without it is only half signed in: it may enter a code, nothing else.
      */
     twoFactorVerifiedAt: integer('two_factor_verified_at', { mode: 'timestamp_ms' }),
@@ -160,7 +160,7 @@ export const sessions = sqliteTable(
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238): one row per account that
- * started setting it up (src/features/two-factor).
+ * started setting it up (src/features/accounts/two-factor).
  */
 export const twoFactor = sqliteTable('two_factor', {
   userId: text('user_id')

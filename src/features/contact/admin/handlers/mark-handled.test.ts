@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, contactMessages, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
-import { postMessageHandled } from '#features/contact/admin/handlers/contact-messages.ts';
+import { postMessageHandled } from './contact-messages.ts';
 
 const { db } = await getDatabase();
 
