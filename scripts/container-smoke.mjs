@@ -9,7 +9,7 @@
 //      Caddy's own container address and not the X-Forwarded-For the client tried to forge;
 //   5. the message survives replacing the app container (the data volume is where the data is);
 //   6. `npm run db:backup` works in the running container and `npm run db:restore` in a one-off
-//      container beside the stopped app brings the database back to the backup (README: Updates).
+//      container beside the stopped app brings the database back to the backup (docs/operations.md: Updates).
 // Two passes, each with its own image (SITE_URL is baked into the build): `http` (DOMAIN unset:
 // plain http on SMOKE_PORT, the first-try setup) and `https` (DOMAIN=localhost: Caddy's automatic
 // HTTPS with its local CA, SITE_URL https://localhost:<SMOKE_PORT+1>, plus HSTS and the
@@ -589,7 +589,7 @@ async function runPass(pass, images) {
   check(messages(email) === 1, `after replacing the app container the contact message is gone`);
   log(`${tag} 5. the message survived replacing the app container (data volume)`);
 
-  // README, Updates: a backup first; going back is db:restore with the app stopped.
+  // docs/operations.md, Updates: a backup first; going back is db:restore with the app stopped.
   const backup = rtOk(['exec', NAMES.app, 'npm', 'run', '--silent', 'db:backup']);
   const backupDir = /backup written: (\S+)/.exec(backup)?.[1];
   check(backupDir, `npm run db:backup wrote no backup: ${backup}`);

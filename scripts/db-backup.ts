@@ -1,5 +1,5 @@
 // `npm run db:backup`: a verified online backup of the local database and its uploads into
-// BACKUP_DIR, then prune to BACKUP_KEEP (src/server/db/backup.ts; README: Backups and restore).
+// BACKUP_DIR, then prune to BACKUP_KEEP (src/server/db/backup.ts; docs/operations.md: Backups and restore).
 // Safe while the server runs. Exit codes: 0 written, 1 failed, 2 refused (remote database...).
 import { BackupRefused, backupPlaces, createBackup, describeBackup } from '#server/db/backup.ts';
 import { serverEnv } from '#server/env.ts';

@@ -1,6 +1,6 @@
 // `npm run db:restore -- <backup> [--force]`: puts a backup (a directory made by db:backup)
 // in place of the local database and its uploads, with the server stopped
-// (src/server/db/backup.ts; README: Backups and restore). The previous database and uploads
+// (src/server/db/backup.ts; docs/operations.md: Backups and restore). The previous database and uploads
 // are moved aside as `….before-restore-<time>`, never deleted.
 // Exit codes: 0 restored, 1 failed, 2 refused (existing database without --force, database in
 // use, backup that fails its check, remote database, bad arguments).

@@ -1,4 +1,4 @@
-// README screenshots: the first screen of the home page, /portfolio and a case study on a phone
+// docs/screenshots (docs/performance.md): the first screen of the home page, /portfolio and a case study on a phone
 // (390 x 844) and a laptop (1280 x 800), as small WebP files (at most 60 KB each).
 //
 //   node scripts/screenshots.mjs --base http://127.0.0.1:4680 --out docs/screenshots \

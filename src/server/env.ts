@@ -92,7 +92,7 @@ const settings = z.object({
   TRUST_PROXY: optionalText,
   /** pino level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** At start, create this admin if missing (see README). */
+  /** At start, create this admin if missing (see docs/configuration.md). */
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   /** Intake uploads (outside the public folder); default: `uploads` beside a local database file. */

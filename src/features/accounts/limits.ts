@@ -2,7 +2,7 @@ import type { RateLimitRule } from '#server/security/rate-limit.ts';
 
 const MINUTE = 60_000;
 
-/** The limits of account endpoints that hash passwords or send e-mail (see README: Accounts). */
+/** The limits of account endpoints that hash passwords or send e-mail (see docs/architecture.md: Accounts and sign-in). */
 export const AUTH_LIMITS = {
   /**
    * Failed logins per account from one client address: a guesser locks only themselves out,

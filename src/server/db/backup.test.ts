@@ -184,11 +184,11 @@ describe('createBackup', () => {
     database.client.close();
   });
 
-  it('refuses a remote or in-memory database, pointing at the README', () => {
+  it('refuses a remote or in-memory database, pointing at the backup docs', () => {
     for (const url of ['libsql://shop-palmetto.turso.io', 'https://db.example.com', 'ws://127.0.0.1:8080']) {
       const attempt = () => backupPlaces({ DATABASE_URL: url, UPLOADS_DIR: 'u', BACKUP_DIR: 'b' });
       expect(attempt).toThrow(BackupRefused);
-      expect(attempt).toThrow(/point-in-time restore.*\.dump > dump\.sql.*README\.md, "Backups and restore"/);
+      expect(attempt).toThrow(/point-in-time restore.*\.dump > dump\.sql.*docs\/operations\.md, "Backups and restore"/);
     }
     expect(() => backupPlaces({ DATABASE_URL: 'file::memory:', UPLOADS_DIR: 'u', BACKUP_DIR: 'b' })).toThrow(
       /in-memory/,

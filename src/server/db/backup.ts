@@ -16,7 +16,7 @@
  * must hold no readable activation or reset link (src/server/email/sealed.ts).
  *
  * A remote libSQL database (libsql://, http(s)://, ws(s)://) is refused: its provider's
- * point-in-time restore or a logical dump is the tool there (README: Backups and restore).
+ * point-in-time restore or a logical dump is the tool there (docs/operations.md: Backups and restore).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -38,8 +38,8 @@ import { Worker } from 'node:worker_threads';
 import { createClient } from '@libsql/client';
 import type { Verdict, WorkerMessage, WorkerTask } from './backup-worker.ts';
 
-/** The README section that explains backups (named in refusals). */
-export const README_SECTION = 'README.md, "Backups and restore"';
+/** The docs section that explains backups (named in refusals). */
+export const BACKUP_DOCS = 'docs/operations.md, "Backups and restore"';
 
 /** Why a backup or restore will not run: a message for the operator, and a reason for code. */
 export class BackupRefused extends Error {
@@ -70,7 +70,7 @@ export function backupPlaces(env: { DATABASE_URL: string; UPLOADS_DIR: string; B
       'remote',
       `DATABASE_URL is a remote libSQL database (${scheme}//…): backups here copy a local database file only. ` +
         "Use your provider's point-in-time restore, or take a logical dump " +
-        `(turso db shell <database> .dump > dump.sql). See ${README_SECTION}.`,
+        `(turso db shell <database> .dump > dump.sql). See ${BACKUP_DOCS}.`,
     );
   }
   const path = url.slice('file:'.length).split('?')[0] ?? '';

@@ -42,7 +42,7 @@ export type NodeHandler = (
   locals?: HostLocals,
 ) => void | Promise<void>;
 
-/** How long a client may take, and how many may be connected at once (README: Configuration). */
+/** How long a client may take, and how many may be connected at once (docs/configuration.md: Connection limits). */
 export interface ConnectionLimits {
   /** The whole request, headers and body (Node's requestTimeout): a ceiling; bodies are held to the rate below. */
   requestTimeoutMs: number;
@@ -78,7 +78,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
-/** GET /healthz and GET /metrics (README: Health and metrics); without them neither route exists. */
+/** GET /healthz and GET /metrics (docs/operations.md: Health and metrics); without them neither route exists. */
 export interface OperationsOptions {
   database: Pick<AppDatabase, 'client' | 'db'>;
   env: Pick<ServerEnv, 'METRICS_TOKEN' | 'METRICS_ALLOW' | 'OUTBOX_STUCK_AFTER'>;

@@ -1,7 +1,7 @@
 /**
  * GET /healthz for load balancers, container health checks and uptime monitors: 200 when the
  * database answers and the outbox worker keeps up; 503 with a `reason` otherwise. It is a
- * Fastify route, so it answers even while Astro is busy rendering. README: Health and metrics.
+ * Fastify route, so it answers even while Astro is busy rendering. docs/operations.md: Health and metrics.
  */
 import { and, count, eq, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Server entry: `node src/server/http/main.ts` (npm start builds first when needed). Every
- * setting comes from src/server/env.ts (see README: Configuration).
+ * setting comes from src/server/env.ts (see docs/configuration.md).
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -3,7 +3,7 @@
  * global default, so each app and each test has a fresh one). Request counts and latency come
  * from the host's log hook (app.ts); the write queue, outbox, rate limits and sign-in report
  * through src/server/signals.ts; the outbox backlog and orders by status are read from the
- * database when scraped. README: Health and metrics.
+ * database when scraped. docs/operations.md: Health and metrics.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
