@@ -2,12 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { registerUser } from '#features/accounts/accounts.server.ts';
 import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { appDatabase } from '#server/db/index.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
+
+// These tests start Node processes. On a loaded 2-core machine one can take well over 20 s just to
+// boot, so the deadline here is generous: it is about the machine, not the behaviour under test.
+vi.setConfig({ testTimeout: 180_000 });
 
 async function freshDatabase() {
   const url = `file:${join(mkdtempSync(join(tmpdir(), 'palmetto-admin-')), 'app.db')}`;
@@ -20,7 +24,7 @@ const adminCreate = (url: string, email: string) =>
   spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', email, '--name', 'Ada'], {
     env: { PATH: process.env.PATH, DATABASE_URL: url, SITE_URL: 'https://studio.example' },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 150_000,
   });
 
 describe('npm run admin:create', () => {

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   BackupRefused,
   backupPlaces,
@@ -28,6 +28,10 @@ import {
 import { openDatabase } from './client.ts';
 import { appDatabase } from './index.ts';
 import { migrateDatabase } from './migrate.ts';
+
+// These tests start Node processes. On a loaded 2-core machine one can take well over 20 s just to
+// boot, so the deadline here is generous: it is about the machine, not the behaviour under test.
+vi.setConfig({ testTimeout: 180_000 });
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -105,7 +109,7 @@ function cli(script: 'db-backup' | 'db-restore', args: string[], env: Record<str
   const run = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 150_000,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }

@@ -2,7 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// These tests start Node processes. On a loaded 2-core machine one can take well over 20 s just to
+// boot, so the deadline here is generous: it is about the machine, not the behaviour under test.
+vi.setConfig({ testTimeout: 180_000 });
 
 /** Starts the real server entry with `env`; these configurations must stop it before it listens. */
 function start(env: Record<string, string>) {
@@ -16,7 +20,7 @@ function start(env: Record<string, string>) {
       ...env,
     },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 150_000,
   });
   return { status: result.status, stderr: result.stderr, dir };
 }

@@ -3,9 +3,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSettings, localSiteUrl } from '#integrations/build-settings.ts';
 import { parseServerEnv } from '../env.ts';
+
+// These tests start Node processes. On a loaded 2-core machine one can take well over 20 s just to
+// boot, so the deadline here is generous: it is about the machine, not the behaviour under test.
+vi.setConfig({ testTimeout: 180_000 });
 
 /** The SITE_URL the build and the server each take from `env`. */
 const both = (env: Record<string, string>) => ({
@@ -66,7 +70,7 @@ function startServer(env: Record<string, string>, until: RegExp) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (until.test(output)) child.kill('SIGTERM');
