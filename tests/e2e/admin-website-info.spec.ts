@@ -53,6 +53,9 @@ test.describe('admin website info', () => {
     browser,
     page,
   }) => {
+    // Some twenty round trips (the intake's first step included) and two axe runs: 66 s at a load
+    // average of 22 on two cores, more than the default budget allows for.
+    test.slow();
     const businessName = `Kiln Works ${tag()}`;
     const customer = await customerStartsIntake(browser, businessName);
     await customer.context.close();
@@ -111,6 +114,8 @@ test.describe('admin website info', () => {
   });
 
   test('the admin reopens a submitted intake; the customer can edit it again', async ({ browser, page }) => {
+    // The customer answers four of the intake's steps first: about twenty round trips, and axe.
+    test.slow();
     const businessName = `Kiln Works ${tag()}`;
     const customer = await customerStartsIntake(browser, businessName);
     await customerSubmits(customer.page, customer.intakeUrl);
