@@ -9,7 +9,9 @@
 // included) and after opening a menu, then runs Lighthouse (mobile, simulated slow 4G, 4x CPU)
 // three times per page and takes the median.
 // Options: --skip-build, --runs N, --no-lighthouse, --pages /,/pricing (one page: --pages
-// /privacy), --port N and --out-dir DIR (to run beside another bench). Exits 1 when a budget fails.
+// /privacy), --port N and --out-dir DIR (to run beside another bench), --reuse DIR (measure the
+// e2e suite's main build instead of building again, when it has this bench's settings and is
+// fresh; `npm test` passes it). Exits 1 when a budget fails.
 import { spawnSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,14 +22,18 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
+import { reusableBuild } from './bench-reuse.mjs';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const RUNS = Number(option('--runs')) || 3;
-const PORT = Number(option('--port')) || (await freePort());
+/** What this bench builds with, beside SITE_URL (the default settings, no pixel). */
+const BUILD_SETTINGS = { PRICING_MODEL: process.env.PRICING_MODEL || 'custom', PUBLIC_META_PIXEL_ID: '' };
+const reused = option('--reuse') && (await reusableBuild(option('--reuse'), BUILD_SETTINGS));
+const PORT = reused?.port ?? (Number(option('--port')) || (await freePort()));
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const OUT_DIR = option('--out-dir') ?? 'dist-bench';
+const OUT_DIR = reused?.dir ?? option('--out-dir') ?? 'dist-bench';
 const CLIENT_DIR = join(OUT_DIR, 'client');
 const KB = 1024;
 /** What a first round trip carries: 10 TCP segments of 1,460 bytes (initial congestion window). */
@@ -78,11 +84,13 @@ const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PA
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-if (!args.includes('--skip-build')) {
+if (reused) {
+  console.log(`bench: measuring the e2e build in ${OUT_DIR} (SITE_URL=${ORIGIN}), made with the same settings`);
+} else if (!args.includes('--skip-build')) {
   console.log(`bench: building into ${OUT_DIR} (SITE_URL=${ORIGIN})`);
   const build = spawnSync('npm', ['run', 'build', '--silent'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, OUT_DIR, SITE_URL: ORIGIN, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_META_PIXEL_ID: '' },
+    env: { ...process.env, OUT_DIR, SITE_URL: ORIGIN, ASTRO_TELEMETRY_DISABLED: '1', ...BUILD_SETTINGS },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemChromium } from './chromium.mjs';
 import { freePort } from './serve-build.mjs';
+import { BUILD_SETTINGS_FILE, effectiveSettings } from './bench-reuse.mjs';
 
 /** Where a build records the port its SITE_URL was built for, so E2E_SKIP_BUILD serves it there again. */
 const PORT_FILE = 'e2e-port';
@@ -45,6 +46,11 @@ if (!process.env.E2E_SKIP_BUILD) {
       process.exit(result.status ?? 1);
     }
     writeFileSync(join(build.outDir, PORT_FILE), String(build.port));
+    // What the build was made with, so the page-weight bench can measure this build instead of making its own.
+    writeFileSync(
+      join(build.outDir, BUILD_SETTINGS_FILE),
+      JSON.stringify(effectiveSettings({ ...process.env, ...build.env })),
+    );
     const notable = output.split('\n').filter((line) => /precompress:|WARN|error/i.test(line));
     process.stdout.write(`${notable.join('\n')}\n`);
     if (NOISE.test(output)) {

@@ -18,9 +18,13 @@ export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdo
   });
 }
 
-/** @param {string} origin */
+/**
+ * Waits for the server's health check, for a minute at most: a server starting on a loaded 2-core
+ * machine took more than the 10 s this allowed before.
+ * @param {string} origin
+ */
 export async function waitForServer(origin) {
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
     } catch {

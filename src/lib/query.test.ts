@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQuery } from './query.ts';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
-afterEach(() => vi.unstubAllGlobals());
+// Fake timers: 'never again' is checked a minute later in no time, whatever the machine's speed.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+/** Settles what is due now: resolved fetches and timers of 0 ms. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+const aMinuteLater = () => vi.advanceTimersByTimeAsync(60_000);
 
 describe('island data queries on the server', () => {
   it('never fetch during a server render, where stores are shared by every request', async () => {
@@ -30,7 +37,7 @@ describe('island data queries in the browser', () => {
     off();
     query.$state.listen(() => {});
     globalThis.dispatchEvent?.(new Event('focus'));
-    await new Promise((r) => setTimeout(r, 50));
+    await aMinuteLater();
     expect(calls).toBe(1);
     expect(query.$state.get()).toMatchObject({ data: 1 });
   });
@@ -46,7 +53,7 @@ describe('island data queries in the browser', () => {
     await flush();
     expect(query.$state.get()).toMatchObject({ status: 'error' });
     expect(query.$state.get().error?.message).toBe('503: Service Unavailable');
-    await new Promise((r) => setTimeout(r, 50));
+    await aMinuteLater();
     expect(calls).toBe(1);
   });
 

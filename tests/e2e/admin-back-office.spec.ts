@@ -3,34 +3,15 @@
  * select (the customer's /account follows), a custom subscription offered and accepted, the
  * 404 for unknown ids, and axe on the order, subscription and custom-subscription pages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { customerOrders, customerSignsUp, expectNoAxeViolations } from './admin-helpers.ts';
 import { installMailCapture, linkIn } from './mail-capture.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PASSWORD = 'lantern-pelican-orbit';
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** A customer signs up in a browser of their own. */
-async function customer(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = unique('office');
-  await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
-  await form.getByLabel('Name').fill('Office Customer');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('You are signed in as')).toBeVisible();
-  return { context, page, email };
-}
+const customer = (browser: Browser) => customerSignsUp(browser, 'Office Customer', unique('office'));
 
 // Offers reach an account through its address: the customer proves it from the mailed link first.
 test.beforeAll(() => installMailCapture(E2E_BUILDS.main.databaseUrl));
@@ -52,28 +33,26 @@ async function admin(browser: Browser) {
   return { context, page };
 }
 
-test('the admin moves an order through every status; the customer sees each one', async ({ browser }) => {
+/** A customer with an account orders the build for Back Office Bakery; the admin opens the order. */
+async function orderOpenedByTheAdmin(browser: Browser) {
   const buyer = await customer(browser);
-  await buyer.page.goto('/checkout');
-  await buyer.page.getByLabel('Phone').fill('(407) 555-0199');
-  await buyer.page.getByLabel('Business name').fill('Back Office Bakery');
-  await buyer.page.getByLabel('I agree to the Terms and Refund Policy').check();
-  await buyer.page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(buyer.page).toHaveURL(/\/thank-you/);
-  await buyer.page.goto('/account');
-  const href = await buyer.page.getByRole('main').getByRole('link', { name: /^ORD-/ }).first().getAttribute('href');
-  const orderId = /\/account\/orders\/([a-z2-9]+)$/.exec(href ?? '')?.[1] ?? '';
-  expect(orderId).toBeTruthy();
-
+  const orderId = await customerOrders(
+    buyer.page,
+    'Office Customer',
+    buyer.email,
+    '(407) 555-0199',
+    'Back Office Bakery',
+  );
   const office = await admin(browser);
-  const page = office.page;
-  await page.goto(`/admin/orders/${orderId}`);
-  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText(buyer.email);
-  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText('Back Office Bakery');
-  await expect(page.getByRole('complementary', { name: 'Items' })).toContainText('$3,800');
-  await expect(page.getByRole('heading', { name: 'Status: Pending payment' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await office.page.goto(`/admin/orders/${orderId}`);
+  await expect(office.page.getByRole('heading', { name: 'Status: Pending payment' })).toBeVisible();
+  return { buyer, office, page: office.page };
+}
 
+// One order's walk through every status, and its page with a note, are two tests: each is a
+// dozen round trips, which on a loaded machine take seconds each.
+test('the admin moves an order through every status; the customer sees each one', async ({ browser }) => {
+  const { buyer, office, page } = await orderOpenedByTheAdmin(browser);
   for (const status of ['Paid', 'Intake received', 'In progress', 'In review', 'Delivered']) {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: status });
     await page.getByRole('button', { name: 'Update status' }).click();
@@ -82,6 +61,15 @@ test('the admin moves an order through every status; the customer sees each one'
     await expect(buyer.page.getByRole('main')).toContainText(`Status: ${status}`);
   }
   await expect(page.getByRole('region', { name: 'History' })).toContainText('In review → Delivered, by Administrator');
+  await Promise.all([buyer.context.close(), office.context.close()]);
+});
+
+test("the order's page shows its customer and items, and lists an internal note; axe-clean", async ({ browser }) => {
+  const { buyer, office, page } = await orderOpenedByTheAdmin(browser);
+  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText(buyer.email);
+  await expect(page.getByRole('region', { name: 'Customer and payment' })).toContainText('Back Office Bakery');
+  await expect(page.getByRole('complementary', { name: 'Items' })).toContainText('$3,800');
+  await expectNoAxeViolations(page);
 
   // An internal note, newest first, and the page stays accessible with the notes listed.
   await page.getByLabel('New note').fill('Delivered on a call with the owner');

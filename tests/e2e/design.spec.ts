@@ -2,23 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { site } from '#data/site.ts';
 import { team } from '#data/team.ts';
 import { ratingSummary } from '#data/testimonials.ts';
+import { parsingLayouts, shiftScore, wholeLayout } from './layout-shift.ts';
 
 // The visual system, the hero, proof and people (issue 12).
 const FONT = '/fonts/bricolage-grotesque-700-subset.woff2';
 const FONT_BUDGET = 25 * 1024;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Layout shifts since the page started loading (none expected: the fallback face is metric-matched). */
-const recordShifts = (page: Page) =>
-  page.addInitScript(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
 
 test.describe('display typeface', () => {
   test('is one self-hosted woff2 within 25 KB, preloaded for desktop screens on every kind of public page', async ({
@@ -83,16 +73,47 @@ test.describe('display typeface', () => {
   });
 
   test('the home page does not shift as it loads, on a phone and a desktop', async ({ browser }) => {
+    // About a hundred layouts of the whole page per screen size: seconds each on a loaded machine.
+    test.slow();
     for (const viewport of [PHONE, DESKTOP]) {
+      // Before the display face and the images have arrived (held back: still loading, as a slow
+      // network leaves them)...
+      const early = await browser.newPage({ viewport });
+      await early.route(/\.(woff2|avif|webp|png|jpe?g|gif|svg)(\?|$)/, () => new Promise<void>(() => {}));
+      await early.goto('/', { waitUntil: 'domcontentloaded' });
+      const withoutThem = await wholeLayout(early);
+      await early.close();
+      // ...then with them, and each step of the parse on the way (tests/e2e/layout-shift.ts).
       const page = await browser.newPage({ viewport });
-      await recordShifts(page);
       await page.goto('/', { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready);
-      // CLS 0.00 as Lighthouse reports it (two decimals): a starved CPU can paint while the parser
-      // is between two elements of the header (a few ten-thousandths); a shift of the page's own,
-      // like the call buttons' column growing as its second button arrived (0.027), fails.
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.005);
+      const steps = await parsingLayouts(page);
       await page.close();
+      const whole = steps.at(-1)!.layout;
+      expect(withoutThem).toHaveLength(whole.length);
+      const header: string[] = [];
+      const rest = [`fonts and images ${shiftScore(withoutThem, whole, viewport).toFixed(4)}`];
+      let headerScore = 0;
+      let restScore = shiftScore(withoutThem, whole, viewport);
+      for (let i = 0; i + 1 < steps.length; i++) {
+        const score = shiftScore(steps[i]!.layout, steps[i + 1]!.layout, viewport);
+        if (score === 0) continue;
+        const step = `${steps[i + 1]!.cut} ${score.toFixed(4)}`;
+        if (steps[i + 1]!.inHeader) {
+          header.push(step);
+          headerScore += score;
+        } else {
+          rest.push(step);
+          restScore += score;
+        }
+      }
+      // CLS 0.00 as Lighthouse reports it (two decimals), even if the browser painted at every
+      // step: a shift of the page's own, like the call buttons' column growing as its second
+      // button arrived (0.027), fails.
+      expect(restScore, `${viewport.width} px: ${rest.join(', ')}`).toBeLessThan(0.005);
+      // The header's own items move as later ones arrive (0.0166 on a desktop if painted between
+      // each; a starved CPU once showed 0.0155): a known fault of its flex row, held where it is.
+      expect(headerScore, `${viewport.width} px header: ${header.join(', ')}`).toBeLessThan(0.02);
     }
   });
 });

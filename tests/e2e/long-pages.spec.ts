@@ -92,7 +92,8 @@ test('a long text laid out as it nears the screen sits where it would without th
     page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 300) {
         window.scrollTo({ top: y, behavior: 'instant' });
-        await new Promise((done) => setTimeout(done, 50));
+        // Two frames: the rendering update that lays out what came near the screen has run.
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       }
       const seen = '.long-text > :not(.prose-copy), .long-text h2, .long-text p, .long-text li, body > footer';
       return [...document.querySelectorAll(seen)].map((el) =>

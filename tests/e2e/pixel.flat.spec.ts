@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PIXEL_LOAD_TIMEOUT_MS } from '#lib/meta-pixel.ts';
 import { TEST_PIXEL_ID } from './builds.ts';
 
 // Runs against the build with PUBLIC_META_PIXEL_ID set (tests/e2e/builds.ts).
 const PIXEL_SCRIPT = 'https://connect.facebook.net/**';
 const NOTE = 'Meta pixel unavailable (blocked or slow); continuing without it.';
+/** The latest the pixel starts loading after the page's load event (requestIdleCallback's timeout). */
+const IDLE_DEADLINE_MS = 3000;
 
 type Call = unknown[];
 declare global {
@@ -60,9 +63,12 @@ test('nothing loads when the browser sends Global Privacy Control', async ({ pag
     pixelRequests.push(route.request().url());
     return route.abort();
   });
+  await page.clock.install();
   await page.goto('/');
+  // Past every moment the pixel could load at (an idle moment, 3 s at the latest): nothing was asked for.
+  await page.clock.runFor(IDLE_DEADLINE_MS + PIXEL_LOAD_TIMEOUT_MS);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  expect(await page.locator('script[src^="https://connect.facebook.net"]').count()).toBe(0);
   expect(pixelRequests).toEqual([]);
   expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
 });
@@ -79,10 +85,22 @@ for (const [name, handler] of [
       if (msg.type() === 'error' && !msg.text().includes('ERR_BLOCKED_BY_CLIENT')) errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(err.message));
+    let failed = false;
+    page.on('requestfailed', (req) => {
+      if (req.url().startsWith('https://connect.facebook.net')) failed = true;
+    });
     await page.route(PIXEL_SCRIPT, handler);
+    await page.clock.install();
     await page.goto('/');
-    await expect.poll(() => notes.length, { timeout: 6000 }).toBe(1);
-    await page.waitForTimeout(2500);
+    // The pixel's clock, run by hand: it loads at an idle moment (3 s at the latest) and gives its
+    // script 2 s. A blocked script fails at once; a slow one only times out.
+    await page.clock.runFor(IDLE_DEADLINE_MS);
+    if (name === 'blocked') await expect.poll(() => failed).toBe(true);
+    await page.clock.runFor(PIXEL_LOAD_TIMEOUT_MS);
+    await expect.poll(() => notes.length).toBe(1);
+    // Every timer it set has fired and its script has failed or stalled: no second note comes.
+    await page.clock.runFor(IDLE_DEADLINE_MS + PIXEL_LOAD_TIMEOUT_MS);
+    await page.evaluate(() => document.readyState);
     expect(notes).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });

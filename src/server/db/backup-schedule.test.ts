@@ -55,6 +55,9 @@ describe('scheduled backups', () => {
   it('take one at start when there is none, then every interval, logging each; never two at once', async () => {
     const { env, backups } = await setup({ every: 50, keep: 100 });
     const { lines, log } = recorder();
+    // The schedule's timers are fake (vi.waitFor moves them on at each look): after stop() we can
+    // see that none is left, instead of waiting to see whether another backup appears.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let mostAtOnce = 0;
     const watch = setInterval(() => {
       mostAtOnce = Math.max(mostAtOnce, partials(backups));
@@ -69,6 +72,9 @@ describe('scheduled backups', () => {
       await schedule.stop();
       clearInterval(watch);
     }
+    const timed = vi.getTimerCount();
+    vi.useRealTimers();
+    expect(timed).toBe(0);
     const written = lines.filter((l) => l.msg === 'backup written');
     expect(written[0]).toMatchObject({
       level: 'info',
@@ -84,7 +90,6 @@ describe('scheduled backups', () => {
     expect(partials(backups)).toBe(0);
     const count = (await listBackups(backups, env.DATABASE_URL.slice(5))).length;
     expect(count).toBeGreaterThanOrEqual(written.length);
-    await new Promise((r) => setTimeout(r, 200));
     expect((await listBackups(backups, env.DATABASE_URL.slice(5))).length).toBe(count);
   });
 
@@ -123,9 +128,16 @@ describe('scheduled backups', () => {
     const { env, backups } = await setup({ every: 3_600_000 });
     mkdirSync(join(backups, `app-${backupStamp(new Date())}`), { recursive: true });
     const { lines, log } = recorder();
-    const schedule = startBackupSchedule({ env, log });
-    await new Promise((r) => setTimeout(r, 300));
-    await schedule.stop();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const schedule = startBackupSchedule({ env, log });
+      // Once it has read the backups on disk it times the next one: a minute short of the interval, none yet.
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+      await vi.advanceTimersByTimeAsync(3_600_000 - 60_000);
+      await schedule.stop();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(lines).toEqual([]);
     expect(readdirSync(backups)).toHaveLength(1);
   });

@@ -101,19 +101,32 @@ describe('e-mail outbox', () => {
       .from(outbox)
       .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, new Date(start))))) as [{ n: number }];
     let sends = 0;
-    const slow = {
-      mode: 'smtp' as const,
-      from: 'x',
-      close() {},
-      send: async () => {
-        sends += 1;
-        await new Promise((r) => setTimeout(r, 30));
-      },
+    // Every send is held until both workers have claimed what they will send (a worker has when
+    // it reaches its first send, or finishes), so the second claims while the first's mails are out.
+    let claimed = 0;
+    let allClaimed = () => {};
+    const bothClaimed = new Promise<void>((resolve) => (allClaimed = resolve));
+    const worker = () => {
+      let arrived = false;
+      const arrive = () => {
+        if (arrived) return;
+        arrived = true;
+        claimed += 1;
+        if (claimed === 2) allClaimed();
+      };
+      const slow = {
+        mode: 'smtp' as const,
+        from: 'x',
+        close() {},
+        send: async () => {
+          sends += 1;
+          arrive();
+          await bothClaimed;
+        },
+      };
+      return deliverDue(db.database.db, slow, { now: start }).finally(arrive);
     };
-    await Promise.all([
-      deliverDue(db.database.db, slow, { now: start }),
-      deliverDue(db.database.db, slow, { now: start }),
-    ]);
+    await Promise.all([worker(), worker()]);
     expect(due).toBeGreaterThan(0);
     expect(sends).toBe(due);
   });

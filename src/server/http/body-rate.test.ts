@@ -126,9 +126,17 @@ describe('the minimum body rate (mod_reqtimeout: 20 s, plus 1 s per 500 bytes re
       const total = 16_000;
       const client = await open(post(UPLOAD_PATH, total));
       const upload = stream(client.socket, total, 200, 100);
-      while (!client.received().includes('\r\n\r\n') && !client.socket.destroyed) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // Until the whole response has arrived (or the connection is cut).
+      await new Promise<void>((resolve) => {
+        const answered = () => {
+          const [head, body] = client.received().split('\r\n\r\n', 2);
+          const length = Number(/content-length: *(\d+)/i.exec(head ?? '')?.[1] ?? 0);
+          if (body !== undefined && Buffer.byteLength(body) >= length) resolve();
+        };
+        client.socket.on('data', answered);
+        client.socket.once('close', () => resolve());
+        answered();
+      });
       upload.stop();
       expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
       expect(client.received()).toContain(`{"received":${total}}`);

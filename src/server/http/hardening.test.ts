@@ -141,10 +141,17 @@ describe('slow clients', () => {
   });
 
   it('shutdown with a stalled request finishes within the grace period', async () => {
-    const a = await app();
+    let arrived = () => {};
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const a = await app({
+      astroHandler: (req, res, next, locals) => {
+        if (req.url?.startsWith('/api/slow')) arrived();
+        return echo(req, res, next, locals);
+      },
+    });
     const client = await rawClient(a);
     client.socket.write('POST /api/slow HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nab');
-    await new Promise((r) => setTimeout(r, 100));
+    await reached;
     const started = Date.now();
     expect(await closeWithin(a, 300)).toBe('forced');
     expect(Date.now() - started).toBeLessThan(2000);

@@ -111,7 +111,8 @@ describe('on-demand pages through the host', () => {
           res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': ASTRO_CSP });
           const html = page(FULL_CSS);
           res.write(html.slice(0, 100));
-          await new Promise((r) => setTimeout(r, 5));
+          // The rest in a later turn of the event loop, as a streamed page arrives.
+          await new Promise((r) => setImmediate(r));
           res.write(Buffer.from(html.slice(100)));
           res.end();
         } else if (req.url === '/api/data') {

@@ -228,14 +228,23 @@ describe('POST /api/account/intake/{orderId}/files', () => {
     const chunk = Buffer.alloc(64 * 1024, 0xff);
     const total = 64 * 1024 * 1024;
     let pulled = 0;
+    // Settles when the server stops reading: it cut the body, or read all of it.
+    let stoppedReading = () => {};
+    const readingStopped = new Promise<void>((resolve) => (stoppedReading = resolve));
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(head);
       },
       pull(controller) {
-        if (pulled >= total) return controller.close();
+        if (pulled >= total) {
+          stoppedReading();
+          return controller.close();
+        }
         pulled += chunk.byteLength;
         controller.enqueue(chunk);
+      },
+      cancel() {
+        stoppedReading();
       },
     });
     const request = new Request(`http://localhost/api/account/intake/${orderId}/files`, {
@@ -252,7 +261,7 @@ describe('POST /api/account/intake/{orderId}/files', () => {
     expect(atAnswer).toBeGreaterThan(MAX_FILE_BYTES);
     expect(atAnswer).toBeLessThan(MAX_FILE_BYTES + 1024 * 1024);
     // What the client still sends is read and dropped only up to the request cap, then cut.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await readingStopped;
     expect(pulled).toBeLessThan(3 * MAX_FILE_BYTES);
     expect(await rowsOf(orderId)).toEqual([]);
     expect(storedFiles()).toHaveLength(before);
