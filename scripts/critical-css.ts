@@ -27,6 +27,7 @@ import { compileSheet, type SelectorMatch, type TokenCondition } from 'beasties/
 import { collectPrograms, type DocumentTokens, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import { pageCsp as narrowCsp } from '../src/server/http/on-demand-html.ts';
 import { contentKey, cspHash, sourceKey } from './build-hash.ts';
+import { progress } from './progress.ts';
 
 // beasties' own CSS parser (a dependency of beasties, resolved from it, not from us).
 const postcss: typeof import('postcss').default = createRequire(import.meta.resolve('beasties'))('postcss');
@@ -452,6 +453,7 @@ export async function pruneBuild({
   let before = 0;
   let after = 0;
   let reused = 0;
+  const tick = progress('critical-css: pages', files.length);
   for (const file of files) {
     const path = join(clientDir, file);
     const html = await readFile(path, 'utf8');
@@ -477,6 +479,7 @@ export async function pruneBuild({
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
     htmlByRoute.set(routeFor(file), { html: pruned, lineage });
+    tick();
   }
   if (existsSync(headersFile)) {
     const routes = JSON.parse(await readFile(headersFile, 'utf8')) as RouteHeaders;

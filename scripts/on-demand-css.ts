@@ -20,6 +20,7 @@ import { renderCriticalCss } from 'beasties/runtime';
 import { ON_DEMAND_CSS_FILE } from '../src/server/http/on-demand-html.ts';
 import { sha256Source } from './build-hash.ts';
 import { compileInlineSheet, pruneCustomProperties, ScriptWords, scriptWords } from './critical-css.ts';
+import { progress } from './progress.ts';
 
 /**
  * The shape of what is written, as src/server/http/on-demand-html.ts expects it (it ignores
@@ -147,7 +148,9 @@ export async function pruneOnDemand({ outDir }: { outDir: string }) {
   const sheets: Record<string, string> = {};
   let before = 0;
   let after = 0;
+  const tick = progress('on-demand-css: routes', manifest.routes.length);
   for (const { routeData, styles: routeStyles } of manifest.routes) {
+    tick();
     const route: Route = { route: routeData.route, pattern: routeData.pattern, styles: null };
     routes.push(route);
     const inline = (routeStyles ?? []).filter((s) => s.type === 'inline');

@@ -16,6 +16,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { contentKey } from './build-hash.ts';
 import { pruneBuild } from './critical-css.ts';
 import { pruneOnDemand } from './on-demand-css.ts';
+import { progress } from './progress.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -52,10 +53,12 @@ async function precompress(outDir: string) {
   let before = 0;
   let after = 0;
   const started = Date.now();
+  const tick = progress('precompress: files', queue.length);
   async function worker() {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       const path = join(clientDir, file);
       const data = await readFile(path);
+      tick();
       if (data.length < MIN_BYTES) continue;
       const [br, gzipped] = await Promise.all([compressed(cacheDir, data, 'br'), compressed(cacheDir, data, 'gz')]);
       await Promise.all([writeFile(`${path}.br`, br.bytes), writeFile(`${path}.gz`, gzipped.bytes)]);

@@ -18,9 +18,13 @@ export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdo
   });
 }
 
-/** @param {string} origin */
+/**
+ * Until the server answers /healthz. A loaded machine took 17 s to start it (Node compiling the
+ * server's TypeScript): a minute before giving up.
+ * @param {string} origin
+ */
 export async function waitForServer(origin) {
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
     } catch {
