@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildInfo } from '#integrations/build-info.ts';
 import { buildSettings } from '#integrations/build-settings.ts';
+import { committedImageVariants } from '#integrations/image-variants.ts';
 import { priceValidityWarning } from '#integrations/price-validity-warning.ts';
 import { privateRoutes } from '#integrations/private-routes.ts';
 import { markdownSitemapExclusions } from '#integrations/sitemap-exclusions.ts';
@@ -53,6 +54,8 @@ export default defineConfig({
       },
     }),
     privateRoutes(),
+    // Before buildInfo: a build that adds variants writes them before its marker (scripts/build-freshness.ts).
+    committedImageVariants({ dir: new URL('./src/assets/portfolio/variants/', import.meta.url) }),
     buildInfo({ siteUrl: settings.siteUrl }),
     priceValidityWarning(),
   ],

@@ -1,3 +1,4 @@
+// @ts-check
 // Measures the minimum body rate (src/server/http/body-rate.ts) on a built server, by hand:
 //   1. a body trickled at one byte every 5 s (POST /api/contact): when is it cut, and how?
 //   2. a real 10 MB intake photo sent at 100 KB/s by a signed-in customer with an order: does it
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { startServer } from './serve-build.mjs';
 
+/** @param {string} name */
 const option = (name) => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : undefined;
@@ -31,14 +33,24 @@ const RATE = 100 * 1024;
  * the status line, the answer's body and the times (ms after the first byte) of the last byte sent,
  * of the answer and of the close.
  */
+/**
+ * @param {string} head
+ * @param {Buffer} body
+ * @param {number} chunk
+ * @param {number} everyMs
+ * @returns {Promise<{ status: string, answer: string, sent: number, lastByteAt: number | null, answeredAt: number | null, closedAt: number }>}
+ */
 function send(head, body, chunk, everyMs) {
   return new Promise((done) => {
     const socket = connect(PORT, '127.0.0.1');
     let received = '';
     let sent = 0;
     let started = 0;
+    /** @type {number | null} */
     let lastByteAt = null;
+    /** @type {number | null} */
     let answeredAt = null;
+    /** @type {NodeJS.Timeout | undefined} */
     let timer;
     socket.on('connect', () => {
       started = Date.now();
@@ -83,6 +95,11 @@ function send(head, body, chunk, everyMs) {
   });
 }
 
+/**
+ * @param {string} path
+ * @param {unknown} body
+ * @param {string} [cookie]
+ */
 async function json(path, body, cookie) {
   const res = await fetch(`${ORIGIN}${path}`, {
     method: 'POST',
@@ -160,6 +177,7 @@ try {
 
   const photo = await tenMegabytePhoto();
   const boundary = `----rate${Date.now()}`;
+  /** @type {(name: string, value: string) => string} */
   const part = (name, value) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const body = Buffer.concat([
     Buffer.from(part('kind', 'photo') + part('clientKey', `rate-check-${Date.now()}`)),

@@ -27,10 +27,10 @@ export const BUILD_SOURCES = [
   // Rewritten by every `npm install` / `npm ci`: a changed dependency is a changed build.
   'node_modules/.package-lock.json',
   // The build's post-processing (npm run build).
-  'scripts/precompress.mjs',
-  'scripts/critical-css.mjs',
-  'scripts/on-demand-css.mjs',
-  'scripts/class-names.mjs',
+  'scripts/post-build.ts',
+  'scripts/build-hash.ts',
+  'scripts/critical-css.ts',
+  'scripts/on-demand-css.ts',
 ];
 
 /** Tests beside the code are not part of the build: editing one needs no rebuild. */

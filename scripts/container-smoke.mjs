@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:container`: build the image from ./Dockerfile and run the compose.yaml stack once
 // (the app behind Caddy), then check it as a visitor would:
 //   1. /healthz answers 200 through Caddy, and the image's HEALTHCHECK passes;
@@ -69,14 +70,21 @@ const NAMES = {
 
 const started = Date.now();
 const seconds = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
-const log = (message) => console.log(`[container-smoke ${seconds()}] ${message}`);
+/** @typedef {{ mode: string, https: boolean, siteUrl: string, image: string, domain: string, publish: string[], ca: string | undefined }} Pass */
+/** @typedef {{ input?: string, timeout?: number, inherit?: boolean, cwd?: string }} ShOptions */
+
+const log = (/** @type {string} */ message) => console.log(`[container-smoke ${seconds()}] ${message}`);
 
 class SmokeFailure extends Error {}
+/** @param {unknown} condition @param {string} message */
 function check(condition, message) {
   if (!condition) throw new SmokeFailure(message);
 }
 
-/** Runs a command; returns { status, stdout, stderr }. */
+/**
+ * Runs a command; returns { status, stdout, stderr }.
+ * @param {string} command @param {string[]} args @param {ShOptions} [options]
+ */
 function sh(command, args, { input, timeout = 0, inherit = false, cwd = ROOT } = {}) {
   const result = spawnSync(command, args, {
     cwd,
@@ -102,16 +110,20 @@ function findRuntime() {
   return null;
 }
 
-const runtimeName = findRuntime();
-if (!runtimeName) {
+const foundRuntime = findRuntime();
+if (!foundRuntime) {
   console.log('skipped: no container runtime (podman or docker)');
   process.exit(0);
 }
+const runtimeName = foundRuntime;
 const podman = runtimeName === 'podman';
 
 /** Flags this host needs: global ones (before the subcommand) and ones for `run`/`build`. */
+/** @type {{ global: string[], limits: string[] }} */
 let quirks = { global: [], limits: [] };
+/** @type {(args: string[], options?: ShOptions) => { status: number | null, stdout: string, stderr: string }} */
 const rt = (args, options) => sh(runtimeName, [...quirks.global, ...args], options);
+/** @param {string[]} args @param {ShOptions} [options] */
 function rtOk(args, options) {
   const result = rt(args, options);
   if (result.status !== 0) {
@@ -121,9 +133,10 @@ function rtOk(args, options) {
   }
   return result.stdout.trim();
 }
-const imageExists = (image) => rt(['image', 'inspect', image]).status === 0;
+const imageExists = (/** @type {string} */ image) => rt(['image', 'inspect', image]).status === 0;
 
 /** This process's hard limit for one rlimit, from /proc (Linux only; elsewhere null). */
+/** @param {string} name */
 function hardLimit(name) {
   const limits = existsSync('/proc/self/limits') ? readFileSync('/proc/self/limits', 'utf8') : '';
   const line = limits.split('\n').find((l) => l.startsWith(name));
@@ -132,6 +145,7 @@ function hardLimit(name) {
 }
 
 /** Finds flags with which a container starts here (see the header: restricted hosts). */
+/** @param {string} image */
 function probeQuirks(image) {
   const files = hardLimit('Max open files');
   const procs = hardLimit('Max processes');
@@ -161,6 +175,7 @@ function probeQuirks(image) {
 }
 
 /** An image from the registry if present or pullable, else null. */
+/** @param {string} image */
 function pulled(image) {
   if (imageExists(image)) return image;
   log(`pulling ${image}`);
@@ -267,6 +282,7 @@ function baseImages() {
  * its own local CA (no ACME, no internet) and the app is built for an https SITE_URL: the
  * production path (X-Forwarded-Proto, HSTS, Secure cookies).
  */
+/** @param {string} mode @returns {Pass} */
 function passFor(mode) {
   const https = mode === 'https';
   const port = https ? PORT + 1 : PORT;
@@ -284,6 +300,7 @@ function passFor(mode) {
   };
 }
 
+/** @param {Pass} pass @param {string} nodeImage */
 function buildApp(pass, nodeImage) {
   const registry = sh('npm', ['config', 'get', 'registry']).stdout.trim() || 'https://registry.npmjs.org/';
   const extraCa =
@@ -327,7 +344,7 @@ function tearDown() {
 // The same service definitions as compose.yaml (app: env, volume, read-only root, tmpfs; proxy:
 // the Caddyfile, DOMAIN, UPSTREAM, the published ports), as plain run commands.
 /** compose.yaml's app service: its settings, volume and read-only root. */
-const appSettings = (pass) => [
+const appSettings = (/** @type {Pass} */ pass) => [
   ...quirks.limits,
   '--env',
   `SITE_URL=${pass.siteUrl}`,
@@ -346,6 +363,7 @@ const appSettings = (pass) => [
   '/tmp',
 ];
 
+/** @param {Pass} pass */
 function startApp(pass) {
   return rtOk([
     'run',
@@ -362,8 +380,10 @@ function startApp(pass) {
 }
 
 /** A one-off command beside the stopped app, as `docker compose run --rm --no-deps app …`. */
+/** @type {(pass: Pass, command: string[]) => string} */
 const runOnce = (pass, command) => rtOk(['run', '--rm', ...appSettings(pass), pass.image, ...command]);
 
+/** @param {Pass} pass @param {string} caddyImage */
 function startProxy(pass, caddyImage) {
   return rtOk([
     'run',
@@ -385,11 +405,17 @@ function startProxy(pass, caddyImage) {
 }
 
 /** One request through Caddy (node:http/https: the https pass trusts Caddy's local CA only). */
+/**
+ * @param {Pass} pass @param {string} path
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string }} [options]
+ * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, text: string }>}
+ */
 function request(pass, path, { method = 'GET', headers = {}, body } = {}) {
   const url = new URL(path, pass.siteUrl);
   const client = pass.https ? https : http;
   return new Promise((resolveRequest, reject) => {
     const req = client.request(url, { method, headers, ca: pass.ca, timeout: 10_000 }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>
@@ -403,6 +429,12 @@ function request(pass, path, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
+/**
+ * @template T
+ * @param {string} what
+ * @param {() => Promise<{ ok: true, value: T } | { ok: false, last: string }>} attempt
+ * @returns {Promise<T>}
+ */
 async function waitFor(what, attempt, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
@@ -412,7 +444,8 @@ async function waitFor(what, attempt, timeoutMs = 120_000) {
       if (outcome.ok) return outcome.value;
       last = outcome.last;
     } catch (error) {
-      last = String(error?.code ?? error?.message ?? error);
+      const failure = /** @type {{ code?: string, message?: string } | undefined} */ (error);
+      last = String(failure?.code ?? failure?.message ?? error);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -420,6 +453,7 @@ async function waitFor(what, attempt, timeoutMs = 120_000) {
 }
 
 /** The https pass: Caddy issues its certificate at start; read its local root to trust it. */
+/** @param {Pass} pass */
 async function readCaddyRoot(pass) {
   if (!pass.https) return;
   pass.ca = await waitFor('Caddy never made its local CA', async () => {
@@ -430,7 +464,7 @@ async function readCaddyRoot(pass) {
   });
 }
 
-const waitForHealth = (pass) =>
+const waitForHealth = (/** @type {Pass} */ pass) =>
   waitFor('/healthz through Caddy never answered 200', async () => {
     const res = await request(pass, '/healthz');
     return res.status === 200
@@ -440,7 +474,7 @@ const waitForHealth = (pass) =>
 
 /** The containers' states and the end of both logs, for a failure message. */
 function diagnostics() {
-  const tailOf = (name) => {
+  const tailOf = (/** @type {string} */ name) => {
     const result = rt(['logs', '--tail', '20', name]);
     return `--- ${name} (last lines) ---\n${result.stdout}${result.stderr}`;
   };
@@ -468,6 +502,7 @@ function requestLines() {
     .filter((entry) => entry?.msg === 'request');
 }
 
+/** @param {string} name */
 function containerAddress(name) {
   const json = JSON.parse(rtOk(['inspect', name]))[0];
   const networks = json.NetworkSettings?.Networks ?? {};
@@ -481,6 +516,7 @@ function healthcheckPasses() {
 }
 
 /** How many contact messages the app's database holds from `email`. */
+/** @param {string} email */
 function messages(email) {
   const count = rtOk([
     'exec',
@@ -497,9 +533,10 @@ function messages(email) {
   return Number(count);
 }
 
-const contactBody = (email) =>
+const contactBody = (/** @type {string} */ email) =>
   JSON.stringify({ name: 'Smoke Test', email, message: `Container smoke test at ${new Date().toISOString()}.` });
 
+/** @param {Pass} pass @param {{ node: string, caddy: string }} images */
 async function runPass(pass, images) {
   const tag = `[${pass.mode}]`;
   buildApp(pass, images.node);
@@ -530,7 +567,10 @@ async function runPass(pass, images) {
     check(home.headers['strict-transport-security'], 'no HSTS header on https');
     const plain = await request({ ...pass, https: false, siteUrl: `http://localhost:${PORT}` }, '/contact');
     check(
-      plain.status >= 300 && plain.status < 400 && plain.headers.location?.startsWith('https://localhost'),
+      plain.status !== undefined &&
+        plain.status >= 300 &&
+        plain.status < 400 &&
+        plain.headers.location?.startsWith('https://localhost'),
       `http is not redirected to https: ${plain.status} ${plain.headers.location}`,
     );
   }
@@ -592,7 +632,7 @@ async function runPass(pass, images) {
   // docs/operations.md, Updates: a backup first; going back is db:restore with the app stopped.
   const backup = rtOk(['exec', NAMES.app, 'npm', 'run', '--silent', 'db:backup']);
   const backupDir = /backup written: (\S+)/.exec(backup)?.[1];
-  check(backupDir, `npm run db:backup wrote no backup: ${backup}`);
+  if (!backupDir) throw new SmokeFailure(`npm run db:backup wrote no backup: ${backup}`);
   const later = `later-${email}`;
   const after = await request(pass, '/api/contact', { method: 'POST', headers: browser, body: contactBody(later) });
   check(after.status === 201, `POST /api/contact after the backup answered ${after.status}`);
@@ -621,7 +661,9 @@ try {
   await main();
 } catch (error) {
   failed = true;
-  console.error(`[container-smoke] FAILED: ${error instanceof SmokeFailure ? error.message : (error?.stack ?? error)}`);
+  console.error(
+    `[container-smoke] FAILED: ${error instanceof SmokeFailure ? error.message : (/** @type {Error | undefined} */ (error)?.stack ?? error)}`,
+  );
 } finally {
   if (process.env.SMOKE_KEEP === '1') {
     log(

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { collapseWhitespace, cspHash, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.mjs';
+import { cspHash } from './build-hash.ts';
+import { collapseWhitespace, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.ts';
 
 const CSS = [
   '@layer theme,base,utilities;',

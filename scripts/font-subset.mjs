@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Builds the one web font the site loads: Bricolage Grotesque 700 (headings and the brand
  * wordmark), subset to the characters headings use, and prints the metric overrides of its
@@ -50,17 +51,20 @@ if (subset.length > BUDGET_BYTES) {
   process.exitCode = 1;
 }
 
-const font = create(subset);
-const missing = [...CHARACTERS].filter((ch) => !font.hasGlyphForCodePoint(ch.codePointAt(0)));
+/** A single font from a font file (our files hold one, never a collection). */
+const single = (/** @type {Buffer} */ buffer) => /** @type {import('fontkitten').Font} */ (create(buffer));
+const font = single(subset);
+const missing = [...CHARACTERS].filter((ch) => !font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0));
 if (missing.length > 0) console.warn(`Not in the source font: ${missing.join(' ')}`);
 
 /** The sample's advance width in em (no kerning: a close enough measure for a scale factor). */
+/** @type {(f: import('fontkitten').Font, text: string) => number} */
 const widthEm = (f, text) => f.glyphsForString(text).reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / f.unitsPerEm;
 
 if (existsSync(ARIAL_BOLD_TWIN)) {
-  const fallback = create(readFileSync(ARIAL_BOLD_TWIN));
+  const fallback = single(readFileSync(ARIAL_BOLD_TWIN));
   const sizeAdjust = widthEm(font, SAMPLE) / widthEm(fallback, SAMPLE);
-  const pct = (value) => `${((value / font.unitsPerEm / sizeAdjust) * 100).toFixed(2)}%`;
+  const pct = (/** @type {number} */ value) => `${((value / font.unitsPerEm / sizeAdjust) * 100).toFixed(2)}%`;
   console.log(`\nFallback face for src/styles/global.css:
 @font-face {
   font-family: 'Bricolage Grotesque Fallback';
@@ -78,7 +82,9 @@ if (existsSync(ARIAL_BOLD_TWIN)) {
 // Optional: check the built pages' headings against the subset.
 const builtDir = process.argv[2];
 if (builtDir) {
+  /** @type {Set<string>} */
   const used = new Set();
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
@@ -86,13 +92,14 @@ if (builtDir) {
       else if (name.endsWith('.html')) {
         const html = readFileSync(path, 'utf8');
         for (const match of html.matchAll(/<h[1-3][^>]*>([\s\S]*?)<\/h[1-3]>/g)) {
-          const text = match[1]
+          const text = (match[1] ?? '')
             .replace(/<[^>]+>/g, '')
             .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
             .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCodePoint(Number.parseInt(n, 16)))
             .replace(
               /&(amp|lt|gt|quot|apos|nbsp);/g,
-              (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' })[e],
+              (_, /** @type {'amp' | 'lt' | 'gt' | 'quot' | 'apos' | 'nbsp'} */ e) =>
+                ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0' })[e],
             );
           for (const ch of text) if (ch.trim() !== '' || ch === '\u00A0') used.add(ch);
         }
@@ -100,7 +107,7 @@ if (builtDir) {
     }
   };
   walk(builtDir);
-  const uncovered = [...used].filter((ch) => !font.hasGlyphForCodePoint(ch.codePointAt(0)));
+  const uncovered = [...used].filter((ch) => !font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0));
   console.log(
     `\nHeadings in ${builtDir} use ${used.size} characters; not covered: ${uncovered.length ? uncovered.join(' ') : 'none'}`,
   );

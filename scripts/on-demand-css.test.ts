@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pruneForWords, pruneOnDemand, readManifest, sha256, templateWords } from './on-demand-css.mjs';
+import { sha256Source as sha256 } from './build-hash.ts';
+import { pruneForWords, pruneOnDemand, readManifest, templateWords } from './on-demand-css.ts';
 
 const CSS = [
   '/*! tailwindcss */',

@@ -1,3 +1,4 @@
+// @ts-check
 // docs/screenshots (docs/performance.md): the first screen of the home page, /portfolio and a case study on a phone
 // (390 x 844) and a laptop (1280 x 800), as small WebP files (at most 60 KB each).
 //
@@ -15,10 +16,11 @@ import sharp from 'sharp';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const BASE = option('--base', 'http://127.0.0.1:4321');
-const OUT = option('--out', 'docs/screenshots');
-const PREFIX = option('--prefix', 'after');
+/** @type {(name: string) => string | undefined} */
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const BASE = option('--base') ?? 'http://127.0.0.1:4321';
+const OUT = option('--out') ?? 'docs/screenshots';
+const PREFIX = option('--prefix') ?? 'after';
 const CASE_STUDY = option('--case-study');
 const CASE_STUDY_SCROLL = option('--case-study-scroll');
 const MAX_BYTES = 60 * 1024;
@@ -34,6 +36,7 @@ const SHOTS = [
 ];
 
 /** The PNG as WebP, at the best quality that keeps it under MAX_BYTES. */
+/** @param {Buffer} png */
 async function toWebp(png) {
   let webp = Buffer.alloc(0);
   for (const quality of [82, 75, 68, 60, 52, 45, 38, 30]) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Serve a build through our own server for the benchmarks, and wait until it answers.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -18,4 +18,6 @@ if (stale) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, OUT_DIR: distDir } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// Loading the server takes a few seconds (longer on a busy machine): say so.
+console.log('Starting the server…');
 await import('#server/http/main.ts');

@@ -10,8 +10,6 @@ import * as z from 'zod';
 import { DEFAULT_HOST, DEFAULT_PORT, localSiteUrl } from '#integrations/build-settings.ts';
 
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
-/** SITE_URL when neither it nor HOST and PORT are set; with HOST or PORT set, it follows them (localSiteUrl). */
-export const DEFAULT_SITE_URL = localSiteUrl(undefined, undefined);
 export const DEFAULT_MAIL_FROM = 'Palmetto Web Studio <no-reply@palmettowebstudio.com>';
 
 const optionalText = z

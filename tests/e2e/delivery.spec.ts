@@ -58,7 +58,7 @@ test.describe('security headers', () => {
     expect(res.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
-  // Each prerendered page's policy lists only its own inline hashes (scripts/critical-css.mjs,
+  // Each prerendered page's policy lists only its own inline hashes (scripts/critical-css.ts,
   // pageCsp): every script and style a page runs, menus and forms in use included, must pass it.
   for (const path of [
     '/',

@@ -89,7 +89,6 @@ export const checkoutSchemaFor = (offer: CheckoutOffer) =>
 export const checkoutSchema = checkoutSchemaFor(pricing.checkout);
 
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchemaFor>>;
-export type CheckoutField = keyof CheckoutInput;
 
 /** Anything that looks like a price sent by the browser is refused, not silently trusted or dropped. */
 export const PRICE_LIKE_FIELD = /amount|price|total|cents|cost|fee/i;

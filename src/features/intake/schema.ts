@@ -36,7 +36,6 @@ export const draftSchema = z.object({
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown question: ${issue.keys.join(', ')}` : undefined),
   }),
 });
-export type DraftInput = z.output<typeof draftSchema>;
 
 /** What submitting needs beyond a valid draft: the required answers, and well-formed contact details. */
 export function submitProblems(data: IntakeData): Record<string, string> {

@@ -125,11 +125,6 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
   return row ?? null;
 }
 
-export async function findOrderByPaymentReference(db: Db, reference: string): Promise<Order | null> {
-  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.paymentReference, reference));
-  return row ?? null;
-}
-
 export async function itemsOf(db: Db, orderId: string): Promise<OrderItem[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
 }
@@ -163,11 +158,6 @@ export async function historyOf(db: Db, orderId: string): Promise<OrderEvent[]> 
     .orderBy(asc(orderEvents.at), asc(insertionOrder));
 }
 
-/** Newest orders first, for the admin area. */
-export async function latestOrders(db: Db, limit = 20): Promise<Order[]> {
-  return db.select(orderColumns).from(orders).orderBy(desc(orders.createdAt), desc(insertionOrder)).limit(limit);
-}
-
 export async function customerOf(db: Db, order: Order) {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, status: users.status })
@@ -175,16 +165,6 @@ export async function customerOf(db: Db, order: Order) {
     .where(eq(users.id, order.userId));
   return row ?? null;
 }
-
-export const toMailOrder = (order: OrderWithItems): MailOrder => ({
-  id: order.id,
-  name: order.name,
-  email: order.email,
-  phone: order.phone,
-  businessName: order.businessName,
-  totalCents: order.totalCents,
-  items: order.items,
-});
 
 /** Links in e-mails: the run-time public origin. */
 export const accountOrderUrl = (id: string) => `${serverEnv().SITE_URL}/account/orders/${id}`;

@@ -27,7 +27,7 @@ export function themeCss({ font, palette }: DemoTheme, fontUrl?: string): string
     fontUrl && (font === 'fraunces' || font === 'bricolage')
       ? `@font-face{font-family:'${font === 'fraunces' ? 'Fraunces' : 'Bricolage Grotesque'}';font-weight:700;font-display:swap;src:url(${fontUrl}) format('woff2')}`
       : '';
-  // The build's critical-CSS step (scripts/critical-css.mjs) drops custom properties that nothing
+  // The build's critical-CSS step (scripts/critical-css.ts) drops custom properties that nothing
   // in the same <style> reads, so the theme also carries the rules that read each of them.
   return (
     `${face}:root{--primary:${palette.primary};--accent:${palette.accent};--tint:${palette.tint};--heading:${FONT_STACKS[font]}}` +

@@ -1,12 +1,12 @@
 /**
  * Pages rendered on demand (/checkout, /account, /admin, ...), rewritten on their way out:
  * - the inline stylesheet Astro puts in every page is swapped for the route's pruned copy,
- *   computed at build time by scripts/on-demand-css.mjs (<dist>/on-demand-css.json) from every
+ *   computed at build time by scripts/on-demand-css.ts (<dist>/on-demand-css.json) from every
  *   module the route can render, so no state of the page loses a rule. The whole stylesheet is
  *   44 KB; with it, the page needs a second round trip on a phone (LCP over 1 s);
  * - the Content-Security-Policy keeps only the hashes of the inline scripts and styles the page
  *   has (Astro's runtime policy lists every hash the site uses: 2 KB of header), as the build
- *   does for prerendered pages (scripts/critical-css.mjs, pageCsp). Never weaker: a hash is kept
+ *   does for prerendered pages (scripts/critical-css.ts, pageCsp). Never weaker: a hash is kept
  *   only if Astro's policy had it (a script in rendered data never becomes allowed), the pruned
  *   stylesheet is allowed only in place of one Astro allowed, other sources stay as they were.
  * Without the JSON file (an older build) pages keep Astro's stylesheet; the CSP is still trimmed.

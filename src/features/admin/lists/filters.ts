@@ -19,7 +19,6 @@ export const FILTER_SCHEMAS = {
 } as const;
 
 export type ListKind = keyof typeof FILTER_SCHEMAS;
-export const LIST_KINDS = Object.keys(FILTER_SCHEMAS) as ListKind[];
 export type Filters<K extends ListKind> = {
   [F in keyof (typeof FILTER_SCHEMAS)[K]]?: (typeof FILTER_SCHEMAS)[K][F] extends z.ZodMiniType<infer O> ? O : never;
 };

@@ -266,11 +266,3 @@ export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageReq
   } satisfies Page<unknown>;
 }
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
-
-export const LISTS = {
-  orders: listOrders,
-  messages: listMessages,
-  customers: listCustomers,
-  subscriptions: listSubscriptions,
-  audit: listAudit,
-} as const;

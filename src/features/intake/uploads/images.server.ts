@@ -39,9 +39,6 @@ const ACCEPTED: Record<string, { sharpFormat: string; store: StoredType }> = {
 
 export const EXTENSIONS: Record<StoredType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
-/** The stored type a detected type becomes, or null when it is refused (exported for tests). */
-export const storedTypeFor = (detected: string): StoredType | null => ACCEPTED[detected]?.store ?? null;
-
 /**
  * Decoding a large photo takes a core and tens of megabytes: at most two at a time per
  * process, the rest wait their turn (uploads are rare; a burst must not starve page requests).

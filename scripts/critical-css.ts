@@ -1,7 +1,7 @@
-// After `astro build` (run by scripts/precompress.mjs, before it compresses): every prerendered
+// After `astro build` (run by scripts/post-build.ts, before it compresses): every prerendered
 // page keeps only the inline CSS rules it can use. Astro inlines the whole stylesheet into every
 // page (astro.config.ts, `inlineStylesheets: 'always'`); pruned, a page's HTML and CSS fit the
-// first round trip. Its utility classes then get short names (scripts/class-names.mjs). Each route's CSP in _headers.json then lists only the hashes of the inline
+// first round trip. Each route's CSP in _headers.json then lists only the hashes of the inline
 // scripts and styles its page has (pageCsp).
 //
 // Matching is beasties' compiled-sheet engine (compile the stylesheet once, scan each page once),
@@ -16,24 +16,32 @@
 //   class, id and tag (a menu's open state), except a script inside <template data-own-styles>:
 //   what it adds styles itself (the Toaster sets style properties), so its words would only keep
 //   rules nothing uses (React's own words kept dozens on the home page).
-// Results are cached by content hash (node_modules/.cache/critical-css), so a rebuild only
-// re-prunes pages that changed.
-import { createHash } from 'node:crypto';
+// beasties is pinned to an exact version (package.json): what we reach into is checked by
+// scripts/beasties-internals.test.ts. Results are cached by page and by the code that pruned it
+// (PRUNING_CODE_KEY), so a rebuild only re-prunes pages that changed.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { compileSheet } from 'beasties/compiler';
-import { collectPrograms, renderCriticalCss, scanHtml } from 'beasties/runtime';
-import { shortenClassNames } from './class-names.mjs';
+import { compileSheet, type SelectorMatch, type TokenCondition } from 'beasties/compiler';
+import { collectPrograms, type DocumentTokens, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import { pageCsp as narrowCsp } from '#server/http/on-demand-html.ts';
+import { contentKey, cspHash, sourceKey } from './build-hash.ts';
+import { progress } from './progress.ts';
 
 // beasties' own CSS parser (a dependency of beasties, resolved from it, not from us).
-const postcss = createRequire(import.meta.resolve('beasties'))('postcss');
+const postcss: typeof import('postcss').default = createRequire(import.meta.resolve('beasties'))('postcss');
 
-/** Bump when the pruning rules change, so cached pages are pruned again. */
-const VERSION = '9';
+/**
+ * The code a pruned page depends on besides the page itself: this module, what it imports of
+ * ours, and beasties (its manifest names the exact version). Part of every cache key.
+ */
+export const PRUNING_SOURCES: readonly URL[] = [
+  new URL(import.meta.url),
+  new URL('./build-hash.ts', import.meta.url),
+  new URL('../src/server/http/on-demand-html.ts', import.meta.url),
+  new URL('../package.json', import.meta.resolve('beasties')),
+];
 const STYLE_TAG = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** A template whose script styles what it adds by itself (ToasterLoader.astro): not read for words. */
@@ -43,7 +51,7 @@ const STATE_ATTRIBUTE = /^(?:open|hidden|disabled|checked|selected|inert|aria-.*
 /** Selectors that begin with a pseudo (nothing for a static scan to match): always kept. */
 const PSEUDO_FIRST = /^:/;
 /** beasties' own pattern for the pseudos it strips (beasties/dist/compiler.mjs, 0.5.4). */
-const BEASTIES_PSEUDO = /(?<!\\)::?[a-z-]+(?:\(.+\))?/gi;
+export const BEASTIES_PSEUDO = /(?<!\\)::?[a-z-]+(?:\(.+\))?/gi;
 const PSEUDO_NAME = /^::?[a-z-]+/i;
 /** Words in scripts that can be class names: split strings on what a class name cannot hold. */
 const SCRIPT_WORD_SEPARATORS = /[\s"'`]+/;
@@ -58,7 +66,7 @@ const INPUT_PSEUDO =
   /^::?(?:file-selector-button|-webkit-(?:search|date|datetime|calendar|inner-spin|outer-spin)|-moz-ui-invalid)/;
 const CUSTOM_PROPERTY_USE = /var\(\s*(--[\w-]+)/g;
 /** Preflight's rules for the parts of one kind of <input>, and the types that have those parts. */
-const INPUT_PART_TYPES = [
+const INPUT_PART_TYPES: [RegExp, string[]][] = [
   [
     /^::-webkit-(?:date-and-time-value|datetime-edit|calendar-picker-indicator)/,
     ['date', 'time', 'datetime-local', 'month', 'week'],
@@ -69,14 +77,11 @@ const INPUT_PART_TYPES = [
 ];
 const INPUT_TYPE = /<input\b[^>]*\stype=["']?([\w-]+)/gi;
 
-/** sha256-<base64> of a <style> element's text, as CSP spells it. */
-export const cspHash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** A stylesheet compiled once for matching (pruneHtml's `compile`). */
+export type CompiledInlineSheet = ReturnType<typeof compileInlineSheet>;
 
-/**
- * The stylesheet compiled for matching, with the relaxations above applied to its conditions.
- * @param {string} css
- */
-export function compileInlineSheet(css) {
+/** The stylesheet compiled for matching, with the relaxations above applied to its conditions. */
+export function compileInlineSheet(css: string) {
   const sheet = compileSheet(css, { allowRules: [PSEUDO_FIRST] });
   for (const rule of sheet.rules) {
     if (rule.fontFace) {
@@ -89,12 +94,13 @@ export function compileInlineSheet(css) {
     // beasties ends a block at-rule kept whole (@property --x{...}) with ';': at the top level
     // of a stylesheet that stray ';' would swallow the next rule into an invalid selector.
     if (rule.always && rule.css?.endsWith('};')) rule.css = rule.css.slice(0, -1);
-    if (rule.selectors && rule.match) {
-      rule.match = rule.match.map((condition, i) => balancedCondition(rule.selectors[i]) ?? condition);
+    const selectors = rule.selectors;
+    if (selectors && rule.match) {
+      rule.match = rule.match.map((condition, i) => balancedCondition(selectors[i] ?? '') ?? condition);
     }
     if (rule.match) rule.match = rule.match.map(relaxCondition);
-    if (rule.selectors && rule.match) {
-      rule.match = rule.match.map((condition, i) => pseudoFirstCondition(rule.selectors[i]) ?? condition);
+    if (selectors && rule.match) {
+      rule.match = rule.match.map((condition, i) => pseudoFirstCondition(selectors[i] ?? '') ?? condition);
     }
   }
   return { sheet, programs: collectPrograms([sheet]) };
@@ -107,14 +113,14 @@ export function compileInlineSheet(css) {
  * rule was dropped from every page. For such a selector, the condition of the selector stripped
  * with balanced parentheses; undefined when beasties' stripping was right.
  */
-function balancedCondition(selector) {
+function balancedCondition(selector: string): SelectorMatch | undefined {
   const stripped = stripPseudos(selector);
   if (selector.replace(BEASTIES_PSEUDO, '') === stripped) return undefined;
   return compileSheet(`${stripped}{x:y}`).rules[0]?.match?.[0] ?? true;
 }
 
 /** The selector without its pseudo-classes and pseudo-elements, each with its whole argument. */
-function stripPseudos(selector) {
+function stripPseudos(selector: string): string {
   let out = '';
   let i = 0;
   while (i < selector.length) {
@@ -146,19 +152,19 @@ function stripPseudos(selector) {
  * classes of `:where(.space-y-4>:not(:last-child))`, an <input> for `::-webkit-datetime-edit`.
  * Undefined for any other selector.
  */
-function pseudoFirstCondition(selector) {
+function pseudoFirstCondition(selector: string): SelectorMatch | undefined {
   if (!PSEUDO_FIRST.test(selector)) return undefined;
   if (INPUT_PSEUDO.test(selector)) return { tags: ['input'] };
-  const classes = [...selector.replace(NOT_ARGUMENT, '').matchAll(SELECTOR_CLASS)].map(([, c]) =>
+  const classes = [...selector.replace(NOT_ARGUMENT, '').matchAll(SELECTOR_CLASS)].map(([, c = '']) =>
     c.replace(/\\(.)/g, '$1'),
   );
   return classes.length ? { classes } : true;
 }
 
 /** A selector's condition without the attributes that only appear once the visitor acts. */
-function relaxCondition(condition) {
+function relaxCondition(condition: SelectorMatch): SelectorMatch {
   if (condition === true) return true;
-  const relaxed = { ...condition };
+  const relaxed: TokenCondition = { ...condition };
   if (relaxed.attrs) {
     relaxed.attrs = relaxed.attrs.filter((name) => !STATE_ATTRIBUTE.test(name));
     if (relaxed.attrs.length === 0) delete relaxed.attrs;
@@ -178,7 +184,7 @@ function relaxCondition(condition) {
 }
 
 /** Every word in a script's source that could name a class, id or tag. */
-export function scriptWords(source) {
+export function scriptWords(source: string): Set<string> {
   return new Set(source.split(SCRIPT_WORD_SEPARATORS).filter(Boolean));
 }
 
@@ -187,30 +193,28 @@ export function scriptWords(source) {
  * island components and renderers, and every chunk those import, read from clientDir.
  */
 export class ScriptWords {
-  #clientDir;
-  #files = new Map();
-  constructor(clientDir) {
+  readonly #clientDir: string;
+  readonly #files = new Map<string, Promise<{ words: Set<string>; imports: string[] } | null>>();
+  constructor(clientDir: string) {
     this.#clientDir = clientDir;
   }
 
-  /** @param {string} html */
-  async forPage(html) {
-    const words = new Set();
-    const entries = [];
-    for (const [, attrs, body] of html.replace(OWN_STYLES_TEMPLATE, '').matchAll(SCRIPT_TAG)) {
+  async forPage(html: string): Promise<Set<string>> {
+    const words = new Set<string>();
+    const entries: (string | null)[] = [];
+    for (const [, attrs = '', body = ''] of html.replace(OWN_STYLES_TEMPLATE, '').matchAll(SCRIPT_TAG)) {
       if (/type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs)) continue;
       const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1];
       if (src) entries.push(this.#resolve(src, '/'));
       for (const word of scriptWords(body)) words.add(word);
-      for (const [, ref] of body.matchAll(SCRIPT_REFERENCE)) entries.push(this.#resolve(ref, '/'));
+      for (const [, ref = ''] of body.matchAll(SCRIPT_REFERENCE)) entries.push(this.#resolve(ref, '/'));
     }
-    for (const [, url] of html.matchAll(/\b(?:component|renderer)-url\s*=\s*["']([^"']+)["']/gi)) {
+    for (const [, url = ''] of html.matchAll(/\b(?:component|renderer)-url\s*=\s*["']([^"']+)["']/gi)) {
       entries.push(this.#resolve(url, '/'));
     }
-    const seen = new Set();
-    const queue = entries.filter(Boolean);
-    while (queue.length) {
-      const file = queue.pop();
+    const seen = new Set<string>();
+    const queue = entries.filter((entry) => entry !== null);
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       if (seen.has(file)) continue;
       seen.add(file);
       const script = await this.#read(file);
@@ -222,64 +226,74 @@ export class ScriptWords {
   }
 
   /** A script URL or import specifier as a file under clientDir, or null when it is not one. */
-  #resolve(ref, fromUrl) {
+  #resolve(ref: string, fromUrl: string): string | null {
     const url = new URL(ref, new URL(fromUrl, 'http://build.invalid/'));
     if (url.origin !== 'http://build.invalid') return null;
     const file = resolve(this.#clientDir, `.${decodeURIComponent(url.pathname)}`);
     return file.startsWith(this.#clientDir + sep) ? file : null;
   }
 
-  async #read(file) {
-    if (!this.#files.has(file)) {
-      this.#files.set(
-        file,
-        readFile(file, 'utf8').then(
-          (source) => {
-            const url = `/${relative(this.#clientDir, file).split(sep).join('/')}`;
-            const imports = [...source.matchAll(SCRIPT_REFERENCE)]
-              .flatMap(([, ref]) => [this.#resolve(ref, url), this.#resolve(ref, '/')])
-              .filter((f) => f && existsSync(f));
-            return { words: scriptWords(source), imports };
-          },
-          () => null,
-        ),
+  #read(file: string) {
+    let read = this.#files.get(file);
+    if (!read) {
+      read = readFile(file, 'utf8').then(
+        (source) => {
+          const url = `/${relative(this.#clientDir, file).split(sep).join('/')}`;
+          const imports = [...source.matchAll(SCRIPT_REFERENCE)]
+            .flatMap(([, ref = '']) => [this.#resolve(ref, url), this.#resolve(ref, '/')])
+            .filter((f): f is string => f !== null && existsSync(f));
+          return { words: scriptWords(source), imports };
+        },
+        () => null,
       );
+      this.#files.set(file, read);
     }
-    return this.#files.get(file);
+    return read;
   }
+}
+
+/** A page after pruning, and its styles' CSP hashes that changed (old -> new; null when removed). */
+export interface Pruned {
+  html: string;
+  hashes: Map<string, string | null>;
 }
 
 /**
  * The page with each inline <style> reduced to the rules its markup and scripts can use, and
- * the CSP hashes that changed (old -> new; new is null when a style element was removed).
- * @param {string} html
- * @param {{ scriptWords?: Set<string>, compile?: (css: string) => ReturnType<typeof compileInlineSheet> }} [options]
+ * the CSP hashes that changed.
  */
-export function pruneHtml(html, { scriptWords: words = new Set(), compile = compileInlineSheet } = {}) {
+export function pruneHtml(
+  html: string,
+  {
+    scriptWords: words = new Set(),
+    compile = compileInlineSheet,
+  }: { scriptWords?: Set<string>; compile?: (css: string) => CompiledInlineSheet } = {},
+): Pruned {
   const styles = [...html.matchAll(STYLE_TAG)];
   if (styles.length === 0) return { html, hashes: new Map() };
-  const hashes = new Map();
-  const compiled = styles.map(([, , css]) => compile(css));
+  const hashes = new Map<string, string | null>();
+  const compiled = styles.map(([, , css = '']) => compile(css));
   const programs = compiled.flatMap((c) => c.programs);
   // The scan must not see the stylesheets themselves (nor match inside them).
   const markup = html.replace(STYLE_TAG, '$1$3');
   const tokens = scanHtml(markup, programs, { chars: false });
   addScriptWords(tokens, words);
-  const inputTypes = new Set([...markup.matchAll(INPUT_TYPE)].map(([, type]) => type.toLowerCase()));
+  const inputTypes = new Set([...markup.matchAll(INPUT_TYPE)].map(([, type = '']) => type.toLowerCase()));
   for (const word of words) inputTypes.add(word);
   // Custom properties read outside the stylesheet: style attributes, scripts.
-  const outside = new Set([...markup.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name));
+  const outside = new Set([...markup.matchAll(CUSTOM_PROPERTY_USE)].map(([, name = '']) => name));
   for (const word of words) if (word.includes('--')) for (const [name] of word.matchAll(/--[\w-]+/g)) outside.add(name);
   const criticals = compiled.map(({ sheet }) => renderCriticalCss(sheet, tokens, { keyframes: 'all' }).css);
   // A property may be declared in one <style> and read in another (a theme, then its rules); what
   // a stylesheet reads of its own declarations is pruneCustomProperties' business (an unused
   // declaration reading another must not keep that one).
-  const readBy = criticals.map((css) => new Set([...css.matchAll(CUSTOM_PROPERTY_USE)].map(([, name]) => name)));
-  const readElsewhere = (i) => new Set([...outside, ...readBy.filter((_, j) => j !== i).flatMap((set) => [...set])]);
+  const readBy = criticals.map((css) => new Set([...css.matchAll(CUSTOM_PROPERTY_USE)].map(([, name = '']) => name)));
+  const readElsewhere = (i: number) =>
+    new Set([...outside, ...readBy.filter((_, j) => j !== i).flatMap((set) => [...set])]);
   let out = '';
   let last = 0;
   styles.forEach((match, i) => {
-    const [whole, open, css, close] = match;
+    const [whole, open, css = '', close] = match;
     const license = LICENSE_COMMENT.exec(css)?.[1] ?? '';
     const critical = pruneCustomProperties(pruneInputParts(criticals[i] ?? '', inputTypes), readElsewhere(i));
     const pruned = critical ? `${license}${critical}` : '';
@@ -296,12 +310,10 @@ export function pruneHtml(html, { scriptWords: words = new Set(), compile = comp
  * The CSS without preflight's rules for date, file, search and number inputs when the page has
  * none of that type (a text field keeps every rule an <input> may use otherwise): a contact form
  * does not need the date picker's eleven rules. A type named by a script counts as present.
- * @param {string} css
- * @param {Set<string>} inputTypes
  */
-export function pruneInputParts(css, inputTypes) {
+function pruneInputParts(css: string, inputTypes: Set<string>): string {
   if (!css.includes('::')) return css;
-  const unused = (selector) =>
+  const unused = (selector: string) =>
     INPUT_PART_TYPES.some(([part, types]) => part.test(selector) && !types.some((type) => inputTypes.has(type)));
   const root = postcss.parse(css);
   root.walkRules((rule) => {
@@ -314,19 +326,17 @@ export function pruneInputParts(css, inputTypes) {
  * The CSS without custom property declarations nothing reads (no var() in the kept CSS, the
  * markup or the scripts), and without @property registrations for them: Tailwind declares its
  * whole theme and every --tw-* default on :root for every page.
- * @param {string} css
- * @param {Set<string>} [readElsewhere]
  */
-export function pruneCustomProperties(css, readElsewhere = new Set()) {
+export function pruneCustomProperties(css: string, readElsewhere: ReadonlySet<string> = new Set()): string {
   if (!css.includes('--')) return css;
   const root = postcss.parse(css);
   for (let removed = 1; removed > 0;) {
     const used = new Set(readElsewhere);
     root.walkDecls((decl) => {
-      for (const [, name] of decl.value.matchAll(CUSTOM_PROPERTY_USE)) used.add(name);
+      for (const [, name = ''] of decl.value.matchAll(CUSTOM_PROPERTY_USE)) used.add(name);
     });
     root.walkAtRules((atRule) => {
-      for (const [, name] of atRule.params.matchAll(CUSTOM_PROPERTY_USE)) used.add(name);
+      for (const [, name = ''] of atRule.params.matchAll(CUSTOM_PROPERTY_USE)) used.add(name);
     });
     removed = 0;
     root.walkDecls(/^--/, (decl) => {
@@ -356,20 +366,21 @@ export function pruneCustomProperties(css, readElsewhere = new Set()) {
  * Count what scripts may add as present: each word as a class, id and tag, and every structural
  * selector whose classes all exist once those words are counted.
  */
-function addScriptWords(tokens, words) {
+function addScriptWords(tokens: DocumentTokens, words: Set<string>): void {
   if (words.size === 0) return;
-  const added = new Set();
+  const added = new Set<string>();
   for (const word of words) {
     if (!tokens.classes.has(word)) added.add(word);
     tokens.classes.add(word);
     tokens.ids.add(word);
     tokens.tags.add(word.toLowerCase());
   }
-  for (const [program, matched] of tokens.matchedPrograms ?? []) {
+  const programs = tokens.matchedPrograms;
+  for (const [program, matched] of programs ?? []) {
     if (matched) continue;
     const classes = program.compounds.flatMap((c) => c.classes ?? []);
     if (classes.some((c) => added.has(c)) && classes.every((c) => tokens.classes.has(c))) {
-      tokens.matchedPrograms.set(program, true);
+      programs?.set(program, true);
     }
   }
 }
@@ -380,9 +391,8 @@ const RAW_TEXT = /(<(pre|textarea|script|style)\b[\s\S]*?<\/\2>)/gi;
 /**
  * The page with each run of whitespace outside <pre>, <textarea>, <script> and <style> made one
  * space, as the browser renders it anyway (no prerendered page sets `white-space: pre`).
- * @param {string} html
  */
-export function collapseWhitespace(html) {
+export function collapseWhitespace(html: string): string {
   return html
     .split(RAW_TEXT)
     .map((part, i) => (i % 3 === 1 ? part : i % 3 === 2 ? '' : part.replace(/\s+/g, ' ')))
@@ -394,87 +404,74 @@ export function collapseWhitespace(html) {
  * policy lists every hash the whole site uses (about 1.2 KB of header on every response, a
  * twelfth of the first round trip); other sources ('self', hosts) are kept as they are. Never
  * wider than Astro's: the same narrowing the server applies to on-demand pages
- * (src/server/http/on-demand-html.ts), where a style is also allowed as the pruned, shortened
- * copy of one Astro allowed (`lineage`: original hash -> the hash of the copy that replaced it).
- * @param {string} csp
- * @param {string} html
- * @param {Map<string, string | null>} [lineage]
+ * (src/server/http/on-demand-html.ts), where a style is also allowed as the pruned copy of one
+ * Astro allowed (`lineage`: original hash -> the hash of the copy that replaced it, or null).
  */
-export function pageCsp(csp, html, lineage = new Map()) {
+export function pageCsp(csp: string, html: string, lineage: ReadonlyMap<string, string | null> = new Map()): string {
   const allowed = new Set(csp.split(/[\s;]+/));
   const styles = [...lineage].flatMap(([before, after]) => (after && allowed.has(before) ? [after] : []));
   return narrowCsp(csp, html, { styles });
 }
 
-/**
- * Which style replaced which: each original <style>'s hash -> the hash of the copy the page ends
- * with (null when pruning removed it). Pruning may drop a style; shortening and collapsing
- * change styles in place, one for one.
- * @param {string} original
- * @param {{ html: string, hashes: Map<string, string | null> }} stage pruneHtml's result
- * @param {string} final
- */
-export function styleLineage(original, stage, final) {
-  const hashesOf = (html) => [...html.matchAll(STYLE_TAG)].map(([, , css]) => cspHash(css));
-  const staged = hashesOf(stage.html);
-  const finished = hashesOf(final);
-  const toFinal = new Map(staged.map((hash, i) => [hash, finished[i] ?? null]));
-  return new Map(
-    hashesOf(original).map((hash) => {
-      const pruned = stage.hashes.has(hash) ? stage.hashes.get(hash) : hash;
-      return [hash, pruned ? (toFinal.get(pruned) ?? null) : null];
-    }),
-  );
-}
-
 /** '/' for index.html, '/about' for about/index.html, '/404' for 404.html (as html-pages.ts). */
-function routeFor(file) {
+function routeFor(file: string): string {
   const path = file.split(sep).join('/');
   if (path === 'index.html') return '/';
   if (path.endsWith('/index.html')) return `/${path.slice(0, -'/index.html'.length)}`;
   return `/${path.slice(0, -'.html'.length)}`;
 }
 
+/** The routes' headers Astro writes with `staticHeaders: true` (<outDir>/_headers.json). */
+type RouteHeaders = { pathname: string; headers: { key: string; value: string }[] }[];
+
 /**
  * Prune every prerendered page of a build (`<outDir>/client/**.html`) in place and update the
  * per-route CSP in `<outDir>/_headers.json`.
- * @param {{ outDir: string, cacheDir?: string }} options
  */
-export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.cache', 'critical-css') }) {
+export async function pruneBuild({
+  outDir,
+  cacheDir = resolve('node_modules', '.cache', 'critical-css'),
+}: {
+  outDir: string;
+  cacheDir?: string;
+}) {
   const started = Date.now();
   const clientDir = resolve(outDir, 'client');
   const headersFile = resolve(outDir, '_headers.json');
   await mkdir(cacheDir, { recursive: true });
   const files = (await readdir(clientDir, { recursive: true })).filter((f) => f.endsWith('.html'));
   const words = new ScriptWords(clientDir);
-  const sheets = new Map();
-  const compile = (css) => {
-    const key = createHash('sha256').update(css).digest('hex');
-    if (!sheets.has(key)) sheets.set(key, compileInlineSheet(css));
-    return sheets.get(key);
+  const sheets = new Map<string, CompiledInlineSheet>();
+  const compile = (css: string) => {
+    const key = contentKey(css);
+    const sheet = sheets.get(key) ?? compileInlineSheet(css);
+    sheets.set(key, sheet);
+    return sheet;
   };
-  const htmlByRoute = new Map();
+  const codeKey = sourceKey(PRUNING_SOURCES);
+  const htmlByRoute = new Map<string, { html: string; lineage: Map<string, string | null> }>();
   let before = 0;
   let after = 0;
   let reused = 0;
+  const tick = progress('critical-css: pages', files.length);
   for (const file of files) {
     const path = join(clientDir, file);
     const html = await readFile(path, 'utf8');
-    // The pruned page depends on the page and on the scripts it names (content-hashed URLs).
-    const key = join(cacheDir, `${createHash('sha256').update(`${VERSION}\0${html}`).digest('hex')}.json`);
+    // The pruned page depends on the page, the scripts it names (content-hashed URLs) and the
+    // code that prunes it.
+    const key = join(cacheDir, `${contentKey(codeKey, html)}.json`);
     let result = await readFile(key, 'utf8').then(
-      (json) => {
-        const cached = JSON.parse(json);
+      (json): Pruned => {
+        const cached = JSON.parse(json) as { html: string; hashes: [string, string | null][] };
         return { html: cached.html, hashes: new Map(cached.hashes) };
       },
       () => null,
     );
     if (result) reused += 1;
     else {
-      const scriptWords = await words.forPage(html);
-      const stage = pruneHtml(html, { scriptWords, compile });
-      const final = collapseWhitespace(shortenClassNames(stage.html, { keep: scriptWords }));
-      result = { html: final, hashes: styleLineage(html, stage, final) };
+      const stage = pruneHtml(html, { scriptWords: await words.forPage(html), compile });
+      // Collapsing whitespace leaves <style> elements as they are: the lineage is pruning's.
+      result = { html: collapseWhitespace(stage.html), hashes: stage.hashes };
       await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
     }
     const { html: pruned, hashes: lineage } = result;
@@ -482,9 +479,10 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
     htmlByRoute.set(routeFor(file), { html: pruned, lineage });
+    tick();
   }
   if (existsSync(headersFile)) {
-    const routes = JSON.parse(await readFile(headersFile, 'utf8'));
+    const routes = JSON.parse(await readFile(headersFile, 'utf8')) as RouteHeaders;
     for (const route of routes) {
       const page = htmlByRoute.get(route.pathname);
       if (page === undefined) continue;
@@ -501,8 +499,4 @@ export async function pruneBuild({ outDir, cacheDir = resolve('node_modules', '.
     `critical-css: ${files.length} pages (${reused} from cache), ${before} -> ${after} bytes of HTML, ${ms} ms`,
   );
   return { pages: files.length, reused, before, after, ms };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await pruneBuild({ outDir: process.env.OUT_DIR ?? 'dist' });
 }
