@@ -6,7 +6,7 @@
  * customer's `<script>` or `"` cannot reach a mail's markup, and there is no "raw HTML" door
  * to forget to close. The markup itself lives only here and in layout.ts.
  */
-import { html, type SafeHtml } from './html.ts';
+import { markup, type SafeHtml } from './html.ts';
 import { mailDocument, mailFooter, type RenderedMail } from './layout.ts';
 
 /** A link inside a paragraph: the label in HTML, "label: url" in text. */
@@ -128,45 +128,42 @@ const BUTTON_STYLE =
   'display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold';
 
 function inlineHtml(part: Inline): SafeHtml {
-  if (typeof part === 'string' || typeof part === 'number') return html`${part}`;
-  if (part.kind === 'strong') return html`<strong>${part.text}</strong>`;
-  return html`<a href="${part.url}" style="${LINK_STYLE}">${part.label}</a>`;
+  if (typeof part === 'string' || typeof part === 'number') return markup`${part}`;
+  if (part.kind === 'strong') return markup`<strong>${part.text}</strong>`;
+  return markup`<a href="${part.url}" style="${LINK_STYLE}">${part.label}</a>`;
 }
 
 function blockHtml(block: MailBlock): SafeHtml {
   switch (block.kind) {
     case 'paragraph':
-      return html`<p style="${PARAGRAPH_STYLE[block.tone]}">${block.parts.map(inlineHtml)}</p>`;
+      return markup`<p style="${PARAGRAPH_STYLE[block.tone]}">${block.parts.map(inlineHtml)}</p>`;
     case 'heading':
       return block.level === 1
-        ? html`<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${block.text}</h1>`
-        : html`<h2 style="margin:24px 0 8px;font-size:18px;line-height:1.3">${block.text}</h2>`;
+        ? markup`<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${block.text}</h1>`
+        : markup`<h2 style="margin:24px 0 8px;font-size:18px;line-height:1.3">${block.text}</h2>`;
     case 'button':
-      return html`${block.lead ? html`<p style="${PARAGRAPH_STYLE.plain}">${block.lead}:</p> ` : ''}
-        <p style="margin:0 0 16px"><a href="${block.url}" style="${BUTTON_STYLE}">${block.label}</a></p>
-        <p style="${NOTE_STYLE};word-break:break-all">${PASTE_LINK} ${block.url}</p>`;
+      return joined([
+        ...(block.lead ? [markup`<p style="${PARAGRAPH_STYLE.plain}">${block.lead}:</p>`] : []),
+        markup`<p style="margin:0 0 16px"><a href="${block.url}" style="${BUTTON_STYLE}">${block.label}</a></p>`,
+        markup`<p style="${NOTE_STYLE};word-break:break-all">${PASTE_LINK} ${block.url}</p>`,
+      ]);
     case 'list':
-      return html`<ul style="margin:0 0 16px;padding-left:20px">
-        ${block.items.map((item) => html`<li>${item}</li>`)}
-      </ul>`;
+      return markup`<ul style="margin:0 0 16px;padding-left:20px">${block.items.map((item) => markup`<li>${item}</li>`)}</ul>`;
     case 'fields':
-      return html`<table style="margin:0 0 16px;border-collapse:collapse">
-        ${block.rows.map(
-          ([label, value]) =>
-            html`<tr>
-              <th align="left" valign="top" style="padding:4px 12px 4px 0">${label}</th>
-              <td style="padding:4px 0;white-space:pre-wrap;word-break:break-word">${value}</td>
-            </tr>`,
-        )}
-      </table>`;
+      return markup`<table style="margin:0 0 16px;border-collapse:collapse">${block.rows.map(
+        ([label, value]) =>
+          markup`<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0;white-space:pre-wrap;word-break:break-word">${value}</td></tr>`,
+      )}</table>`;
     case 'lines':
       return joined(block.blocks.map(blockHtml));
   }
 }
 
-/** Blocks one per line in the HTML source (mail clients and people reading the source like short lines). */
+/** One block a line in the HTML source: short lines survive mail transport and are easy to read. */
+const NEWLINE = markup`
+`;
 const joined = (parts: readonly SafeHtml[]): SafeHtml =>
-  html`${parts.flatMap((part, i) => (i === 0 ? [part] : [html`  `, part]))}`;
+  markup`${parts.flatMap((part, i) => (i === 0 ? [part] : [NEWLINE, part]))}`;
 
 /** The text part and the HTML part of one mail, from its one description. */
 export function renderMail(mail: MailDescription): RenderedMail {
