@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAgencyMail, expectCustomerMail, expectEscaped, HOSTILE } from '../../server/email/mail-checks.ts';
 import { cancellationMails, offerMail, subscriptionAcceptedMail } from './mail.ts';
 
-const subscription = { id: 'sub-1', description: HOSTILE, priceCents: 4_900, interval: 'month' };
+const subscription = { id: 'sub-1', description: HOSTILE, priceCents: 4_900, interval: 'month' as const };
 const customer = { name: HOSTILE, email: 'jo@example.test' };
 
 describe('subscription mails', () => {

@@ -13,9 +13,6 @@ export class SafeHtml {
   constructor(markup: string) {
     this.markup = markup;
   }
-  toString() {
-    return this.markup;
-  }
 }
 
 type HtmlValue = string | number | SafeHtml | readonly SafeHtml[];

@@ -10,25 +10,25 @@ import { markup, type SafeHtml } from './html.ts';
 import { mailDocument, mailFooter, type RenderedMail } from './layout.ts';
 
 /** A link inside a paragraph: the label in HTML, "label: url" in text. */
-export interface MailLink {
+interface MailLink {
   readonly kind: 'link';
   readonly label: string;
   readonly url: string;
 }
 
 /** Words that stand out (a total). */
-export interface MailStrong {
+interface MailStrong {
   readonly kind: 'strong';
   readonly text: string;
 }
 
 /** What a paragraph is made of: text (numbers included), links and strong words. */
-export type Inline = string | number | MailLink | MailStrong;
+type Inline = string | number | MailLink | MailStrong;
 
 /** plain: body copy; note: small print; quote: someone's own words, line breaks kept. */
 type Tone = 'plain' | 'note' | 'quote';
 
-export type MailBlock =
+type MailBlock =
   | { readonly kind: 'paragraph'; readonly tone: Tone; readonly parts: readonly Inline[] }
   | { readonly kind: 'heading'; readonly level: 1 | 2; readonly text: string }
   | { readonly kind: 'button'; readonly label: string; readonly url: string; readonly lead?: string }
@@ -37,7 +37,7 @@ export type MailBlock =
   | { readonly kind: 'lines'; readonly blocks: readonly MailBlock[] };
 
 /** One mail: who reads it decides the footer (a customer gets the agency's name and address). */
-export interface MailDescription {
+interface MailDescription {
   subject: string;
   audience: 'customer' | 'agency';
   body: readonly MailBlock[];
@@ -78,7 +78,10 @@ export const quote = paragraphTag('quote');
 export const h1 = (text: string): MailBlock => ({ kind: 'heading', level: 1, text });
 /** A section title (capitals in the text part). */
 export const h2 = (text: string): MailBlock => ({ kind: 'heading', level: 2, text });
-/** A call to action: a button in HTML (with the address to paste below it), "label: url" in text. */
+/**
+ * A call to action: a button in HTML (with the address to paste below it), "label: url" in text.
+ * A `lead` sentence goes before the button, and the text part puts the address after it instead.
+ */
 export const button = (label: string, url: string, options: { lead?: string } = {}): MailBlock => ({
   kind: 'button',
   label,
