@@ -1,5 +1,6 @@
 import { site } from '#data/site.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import type { RenderedMail } from '#server/email/layout.ts';
+import { button, lines, list, note, p, renderMail } from '#server/email/template.ts';
 
 function linkMail(opts: {
   subject: string;
@@ -9,25 +10,16 @@ function linkMail(opts: {
   url: string;
   expiry: string;
 }): RenderedMail {
-  const text = [
-    opts.greeting,
-    '',
-    opts.intro,
-    '',
-    `${opts.action}: ${opts.url}`,
-    '',
-    `${opts.expiry} If you did not ask for this, you can ignore this e-mail.`,
-    '',
-    site.brand,
-  ].join('\n');
-  const html = mailLayout(
-    opts.subject,
-    `<p>${escapeHtml(opts.greeting)}</p><p>${escapeHtml(opts.intro)}</p>
-<p><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action)}</a></p>
-<p style="font-size:14px;color:#475569">Or paste this link into your browser: ${escapeHtml(opts.url)}</p>
-<p style="font-size:14px;color:#475569">${escapeHtml(opts.expiry)} If you did not ask for this, you can ignore this e-mail.</p>`,
-  );
-  return { subject: opts.subject, text, html };
+  return renderMail({
+    subject: opts.subject,
+    audience: 'customer',
+    body: [
+      p(opts.greeting),
+      p(opts.intro),
+      button(opts.action, opts.url),
+      note`${opts.expiry} If you did not ask for this, you can ignore this e-mail.`,
+    ],
+  });
 }
 
 export function activationMail(name: string, url: string): RenderedMail {
@@ -81,15 +73,31 @@ export function emailChangeMail(name: string, newEmail: string, url: string): Re
  * from it. If that was not the owner, this is their warning while the old address still works.
  */
 export function emailChangeNoticeMail(name: string, newEmail: string): RenderedMail {
-  const subject = `Your ${site.brand} email address is about to change`;
-  const lines = [
-    `Hi ${name},`,
-    `Someone signed in to your account asked to change its email address to ${newEmail}. The change happens only when the link we sent to that address is opened.`,
-    'If this was you, there is nothing else to do. If it was not, log in, cancel the change on your account page and change your password.',
-  ];
-  return {
-    subject,
-    text: [...lines.flatMap((line) => [line, '']), site.brand].join('\n'),
-    html: mailLayout(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')),
-  };
+  return renderMail({
+    subject: `Your ${site.brand} email address is about to change`,
+    audience: 'customer',
+    body: [
+      p`Hi ${name},`,
+      p`Someone signed in to your account asked to change its email address to ${newEmail}. The change happens only when the link we sent to that address is opened.`,
+      p`If this was you, there is nothing else to do. If it was not, log in, cancel the change on your account page and change your password.`,
+    ],
+  });
+}
+
+/**
+ * To the agency when a deleted account's subscriptions could not be canceled at the payment
+ * provider: a person has to do it by hand, or the customer is charged again.
+ */
+export function billingCancelFailedMail(references: readonly string[]): RenderedMail {
+  return renderMail({
+    subject: "Action needed: cancel a deleted customer's subscription",
+    audience: 'agency',
+    body: [
+      lines(
+        p`A customer deleted their account, but these subscriptions could not be canceled at the payment provider.`,
+        p`Cancel them by hand in its dashboard so the person is not charged again:`,
+      ),
+      list(references),
+    ],
+  });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAgencyMail, expectEscaped, HOSTILE } from '#server/email/mail-checks.ts';
 import { intakeSubmittedMail } from './mail.ts';
 
 describe('intakeSubmittedMail', () => {
@@ -15,5 +16,18 @@ describe('intakeSubmittedMail', () => {
     expect(mail.text).not.toContain(': existing');
     expect(mail.html).toContain('Yes, I already own one');
     expect(mail.text).toContain('Industry: Bakery');
+  });
+});
+
+describe('intakeSubmittedMail with hostile answers', () => {
+  it('escapes what the customer typed in HTML and keeps it verbatim in text', () => {
+    const mail = intakeSubmittedMail(
+      { orderId: 'abcdefghjkmnpqrs', businessName: HOSTILE, data: { industry: HOSTILE, domainStatus: 'unsure' } },
+      { adminUrl: 'https://example.test/admin/website-info/x' },
+    );
+    expect(mail.text).toContain(`Industry: ${HOSTILE}`);
+    expect(mail.text).toContain('Open it (uploads included): https://example.test/admin/website-info/x');
+    expectEscaped(mail);
+    expectAgencyMail(mail);
   });
 });

@@ -11,12 +11,10 @@
 import type { InStatement } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { formatPrice } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import { statement, type AppDatabase } from '#server/db/index.ts';
 import { orderEvents, orders, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { newAccountToken } from '#features/accounts/account-links.server.ts';
@@ -28,31 +26,11 @@ import {
   newAddressLink,
 } from '#features/accounts/address-proof.server.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
-import { newOrderMail, orderConfirmationMail, paymentReceiptMail } from './mail.ts';
+import { newOrderMail, orderConfirmationMail, orderConfirmRequestMail, paymentReceiptMail } from './mail.ts';
 import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
 
 const builder = drizzle.mock();
-
-/** The request to confirm: the order's number and total, nothing the person who placed it wrote. */
-export function orderConfirmRequestMail(order: { id: string; totalCents: number }, url: string): RenderedMail {
-  const number = orderNumber(order.id);
-  const subject = `Please confirm order ${number} at ${site.brand}`;
-  const lines = [
-    `An order was placed at ${site.brand} with this email address, without logging in: ${number}, total ${formatPrice(order.totalCents)}.`,
-    'If you placed it, confirm it: the link opens a page with a button. We start work, and the order appears in your account, once it is confirmed.',
-    `If you did not place it, ignore this email: the order does not go ahead and nothing is added to your account. Questions? Call ${site.phone.display}.`,
-  ];
-  const text = [lines[0], '', lines[1], '', `Confirm your order: ${url}`, '', lines[2], '', site.brand].join('\n');
-  const html = mailLayout(
-    subject,
-    `<p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm your order</a></p>
-<p style="font-size:14px;color:#475569">Or paste this link into your browser: ${escapeHtml(url)}</p>
-<p style="font-size:14px;color:#475569">${escapeHtml(lines[2]!)}</p>`,
-  );
-  return { subject, text, html };
-}
 
 /** The link and its mail, for checkout to commit with the held order. */
 export function holdStatements(order: { id: string; totalCents: number; email: string }, now: number): InStatement[] {

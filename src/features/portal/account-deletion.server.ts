@@ -12,7 +12,6 @@ import { statement, type AppDatabase } from '#server/db/index.ts';
 import { addressLinks, intakes, orders, subscriptions, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { forgetAddressesStatements } from '#server/email/outbox.ts';
-import { escapeHtml, mailLayout } from '#server/email/layout.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { forgetAddressLimitsStatement } from '#server/security/rate-limit.ts';
@@ -25,6 +24,7 @@ import { verifyAgainstDummy, verifyPassword } from '#features/accounts/password.
 import { invalidateUserSessionsStatement } from '#features/accounts/session.server.ts';
 import { deleteTwoFactorStatements } from '#features/accounts/two-factor/two-factor.server.ts';
 import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from '#features/accounts/users.server.ts';
+import { billingCancelFailedMail } from '#features/accounts/mail.ts';
 
 const builder = drizzle.mock();
 
@@ -205,21 +205,9 @@ export async function endBilling(
     }
   }
   if (failed.length === 0) return;
-  const text = [
-    'A customer deleted their account, but these subscriptions could not be canceled at the payment provider.',
-    'Cancel them by hand in its dashboard so the person is not charged again:',
-    '',
-    ...failed.map((ref) => `- ${ref}`),
-  ].join('\n');
   await database.writes.run([
     outboxInsert(
-      {
-        kind: 'billing-cancel-failed',
-        to: serverEnv().AGENCY_INBOX ?? site.email,
-        subject: "Action needed: cancel a deleted customer's subscription",
-        text,
-        html: mailLayout('Cancel a subscription by hand', `<p>${escapeHtml(text).replaceAll('\n', '<br>')}</p>`),
-      },
+      { ...billingCancelFailedMail(failed), kind: 'billing-cancel-failed', to: serverEnv().AGENCY_INBOX ?? site.email },
       now,
     ),
   ]);

@@ -6,20 +6,19 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
-import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
+import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
-import { formatDateTime } from '#lib/dates.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
 import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
-import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
+import { type PaymentProvider, type PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
+import { cancellationMails, subscriptionAcceptedMail } from './mail.ts';
 
 const builder = drizzle.mock();
 
@@ -65,41 +64,6 @@ export function cancellationTerms(s: Subscription, now = Date.now()) {
   const interval = s.interval === 'year' ? 'year' : 'month';
   const anchor = s.currentPeriodEnd ?? s.acceptedAt ?? s.createdAt;
   return { cancelAt, lastBilled: lastBillingDate(anchor, interval, cancelAt, new Date(now)) };
-}
-
-const dateOnly = (d: Date) => formatDateTime(d).replace(/, \d{1,2}:\d{2}\s?[AP]M$/, '');
-
-function cancellationMails(
-  s: Subscription,
-  customer: { name: string; email: string },
-  terms: ReturnType<typeof cancellationTerms>,
-) {
-  const last = terms.lastBilled
-    ? `Your last payment is on ${dateOnly(terms.lastBilled)}.`
-    : 'You will not be billed again.';
-  const body = `Your ${s.description} (${formatPrice(s.priceCents)} per ${s.interval}) ends on ${dateOnly(terms.cancelAt)}, after the ${CANCELLATION_NOTICE_DAYS}-day notice period. ${last}`;
-  const toCustomer: RenderedMail = {
-    subject: `Your cancellation: ${s.description}`,
-    text: [
-      `Hi ${customer.name},`,
-      '',
-      body,
-      '',
-      `Changed your mind? Reply to this e-mail or call ${site.phone.display}.`,
-      site.brand,
-    ].join('\n'),
-    html: mailLayout(
-      'Your cancellation',
-      `<p>Hi ${escapeHtml(customer.name)},</p><p>${escapeHtml(body)}</p><p>Changed your mind? Reply to this e-mail or call ${escapeHtml(site.phone.display)}.</p>`,
-    ),
-  };
-  const agencyText = `${customer.name} <${customer.email}> asked to cancel ${s.description} (${s.id}). ${body.replace('Your ', 'It: ')}`;
-  const toAgency: RenderedMail = {
-    subject: `Cancellation request: ${s.description} (${customer.email})`.slice(0, 200),
-    text: agencyText,
-    html: mailLayout('Cancellation request', `<p>${escapeHtml(agencyText)}</p>`),
-  };
-  return { toCustomer, toAgency };
 }
 
 export type CancelResult =
@@ -218,7 +182,6 @@ async function acceptInvoiced(
   now: number,
 ): Promise<AcceptResult> {
   const at = new Date(now);
-  const text = `${customer?.name ?? 'A customer'} <${customer?.email ?? ''}> accepted ${s.description} at ${formatPrice(s.priceCents)} per ${s.interval}. Send the first invoice.`;
   const results = await database.writes.run([
     statement(
       builder
@@ -240,12 +203,10 @@ async function acceptInvoiced(
     ),
     outboxInsert(
       {
+        ...subscriptionAcceptedMail(s, customer),
         kind: 'subscription-accepted',
         to: serverEnv().AGENCY_INBOX ?? site.email,
         replyTo: customer?.email,
-        subject: `Subscription accepted: ${s.description}`.slice(0, 200),
-        text,
-        html: mailLayout('Subscription accepted', `<p>${escapeHtml(text)}</p>`),
       },
       now,
     ),

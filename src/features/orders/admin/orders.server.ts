@@ -7,12 +7,12 @@
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
 import { orderNotes, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
+import type { RenderedMail } from '#server/email/layout.ts';
+import { lines, link, p, quote, renderMail } from '#server/email/template.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
@@ -78,30 +78,16 @@ export function statusChangeMail(
 ): RenderedMail {
   const label = ORDER_STATUS_LABELS[to];
   const number = orderNumber(order.id);
-  const url = accountOrderUrl(order.id);
-  const line = `Your order ${number} is now: ${label}.`;
-  const message = customerNote ? ['', ADMIN_ORDERS.customerNoteInMail, customerNote] : [];
-  return {
+  return renderMail({
     subject: `Your order ${number}: ${label}`,
-    text: [
-      `Hi ${order.name},`,
-      '',
-      line,
-      ...message,
-      '',
-      `See the details in your account: ${url}`,
-      '',
-      site.brand,
-    ].join('\n'),
-    html: mailLayout(
-      `Your order ${number}`,
-      `<p>Hi ${escapeHtml(order.name)},</p><p>${escapeHtml(line)}</p>${
-        customerNote
-          ? `<p>${escapeHtml(ADMIN_ORDERS.customerNoteInMail)}</p><p style="white-space:pre-line">${escapeHtml(customerNote)}</p>`
-          : ''
-      }<p><a href="${escapeHtml(url)}">See the details in your account</a></p>`,
-    ),
-  };
+    audience: 'customer',
+    body: [
+      p`Hi ${order.name},`,
+      p`Your order ${number} is now: ${label}.`,
+      ...(customerNote ? [lines(p(ADMIN_ORDERS.customerNoteInMail), quote(customerNote))] : []),
+      p(link('See the details in your account', accountOrderUrl(order.id))),
+    ],
+  });
 }
 
 type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };

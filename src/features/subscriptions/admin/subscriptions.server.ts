@@ -7,13 +7,10 @@
 import type { InStatement, Transaction } from '@libsql/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
-import { site } from '#data/site.ts';
+import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
 import { subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { escapeHtml, mailLayout, type RenderedMail } from '#server/email/layout.ts';
-import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { randomId } from '#server/security/tokens.ts';
@@ -24,6 +21,7 @@ import { unprovenEmailFor } from '#features/accounts/address-proof.server.ts';
 import { findUserByEmail, insertUserStatement } from '#features/accounts/users.server.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { DAY_MS, nextBillingDate } from '../billing-dates.ts';
+import { offerMail } from '../mail.ts';
 import { isOffer, type Subscription } from '../subscriptions.server.ts';
 
 const builder = drizzle.mock();
@@ -187,33 +185,6 @@ export interface NewOffer {
   description: string;
   priceCents: number;
   interval: 'month' | 'year';
-}
-
-/** The e-mail telling a customer an offer waits in their account (activate it first when new). */
-export function offerMail(offer: NewOffer, name: string, newAccount: boolean, addressProven = true): RenderedMail {
-  const url = `${serverEnv().SITE_URL}/account#subscriptions`;
-  const what = `${offer.description}, ${formatPrice(offer.priceCents)} per ${offer.interval}`;
-  const first = newAccount
-    ? 'We also sent you a link to activate your account: open it first, then accept the offer.'
-    : addressProven
-      ? 'Sign in to accept it.'
-      : 'It appears once your account has confirmed this email address: sign in and confirm it from your account page. If you cannot sign in, reset your password from the log-in page; the reset link confirms the address too.';
-  return {
-    subject: `An offer from ${site.brand}: ${offer.description}`.slice(0, 200),
-    text: [
-      `Hi ${name},`,
-      '',
-      `We prepared a subscription for you: ${what}.`,
-      `It waits for you in your account: ${url}`,
-      first,
-      '',
-      site.brand,
-    ].join('\n'),
-    html: mailLayout(
-      'A subscription offer',
-      `<p>Hi ${escapeHtml(name)},</p><p>We prepared a subscription for you: ${escapeHtml(what)}.</p><p><a href="${escapeHtml(url)}">Accept it in your account</a>. ${escapeHtml(first)}</p>`,
-    ),
-  };
 }
 
 export type CreateOfferResult =

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { intakes } from '#server/db/schema.ts';
 import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
 import { reopenIntake } from '../../intake.server.ts';
-import { ADMIN_INTAKES } from '#features/admin/copy.ts';
+import { ADMIN_INTAKES } from '../copy.ts';
 
 /** An intake id as randomId() makes them; anything else cannot be an intake. */
 const intakeIdSchema = z.string().check(z.regex(/^[a-z2-9]{16,40}$/));
