@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { SessionUser } from '../../features/accounts/session.ts';
+import type { SessionUser } from '../security/session-user.ts';
 import { defineMutation, defineRead, done, fail } from './mutation.ts';
 import { jsonOk } from './responses.ts';
 
