@@ -17,7 +17,7 @@ import { SUBSCRIPTION_ACCEPTED_PATH, SUBSCRIPTION_NOT_PAID_PATH, SUBSCRIPTION_PR
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { postSubscriptionPrice } from '../admin/handlers/subscriptions.ts';
-import { callRoute } from '../admin/handlers/admin-test-kit.ts';
+import { postAs } from '../admin/handlers/admin-test-kit.ts';
 import {
   acceptOfferAs,
   deliver,
@@ -88,7 +88,7 @@ const creationsFor = (id: string) =>
   );
 const seconds = () => Math.floor(Date.now() / 1000);
 const changePriceAs = (admin: SessionUser, id: string, body: Record<string, string>) =>
-  callRoute(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, admin);
+  postAs(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, admin);
 
 /** The customer accepts `id` with a plain form: 303 to Stripe's page; the session id is in its URL. */
 async function accept(user: SessionUser, id: string) {

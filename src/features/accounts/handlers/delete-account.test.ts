@@ -25,7 +25,8 @@ import { outboxInsert } from '../../../server/email/enqueue.ts';
 import { linkRequest } from './link-request.ts';
 import { login } from './login.ts';
 import { saveProfile } from './profile.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
+import { callRoute } from '../../../server/http/testing/call-route.ts';
+import { signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -9,7 +9,8 @@ import { newOrderStatements } from '../../orders/orders.server.ts';
 import { PROFILE } from '../messages.ts';
 import { exportOwnData } from './export.ts';
 import { confirmEmailChange, updateProfile } from '../profile.server.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD } from './test-context.ts';
+import { callRoute } from '../../../server/http/testing/call-route.ts';
+import { signedInCustomer, TEST_PASSWORD } from './test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;
