@@ -50,7 +50,13 @@ async function serve(limits: Partial<ConnectionLimits> = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'client'), { recursive: true });
   writeFileSync(join(dist, 'client', '404.html'), '<!doctype html><title>Not found</title>');
-  const app = await buildApp({ distDir: dist, logger: false, astroHandler: reader, limits, largeBodies: [UPLOAD_ROUTE] });
+  const app = await buildApp({
+    distDir: dist,
+    logger: false,
+    astroHandler: reader,
+    limits,
+    largeBodies: [UPLOAD_ROUTE],
+  });
   apps.push(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -28,7 +28,7 @@ type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : Sessi
 type InputFor<S> = S extends z.ZodMiniType ? z.output<S> : null;
 
 /** Route parameters by name, each a schema for its path segment: `{ id: recordId }`. */
-export type ParamSchemas = Record<string, z.ZodMiniType<string>>;
+type ParamSchemas = Record<string, z.ZodMiniType<string>>;
 type ParamsFor<P extends ParamSchemas> = { [K in keyof P]: z.output<P[K]> };
 
 /** What a plain form post failed with, before or inside the handler: the route maps it to a page. */
@@ -103,7 +103,7 @@ interface LimitSpec<Input, User> {
 }
 
 /** A body the handler reads itself (an upload streamed to disk, never buffered here). */
-export interface StreamedBody {
+interface StreamedBody {
   /** The content types it may have; anything else is 'unsupported-type' (415). */
   types: readonly string[];
   /** A declared length over this is 'too-large' (413) before a byte is read; refusals drain up to it. */

@@ -4,7 +4,7 @@
  */
 import type { AppDatabase } from '../../../server/db/index.ts';
 import { registerUser } from '../accounts.server.ts';
-import { createSession, type Session, type SessionUser } from '../session.ts';
+import { createSession } from '../session.ts';
 
 export const TEST_PASSWORD = 'lantern-pelican-orbit';
 export const CHROME_ON_WINDOWS =

@@ -50,6 +50,12 @@ export async function postAs(
   user: SessionUser | null,
   form = false,
 ) {
-  const call = await callRoute(handler, `http://localhost:4321${path}`, { params, body, user, form, ip: '203.0.113.51' });
+  const call = await callRoute(handler, `http://localhost:4321${path}`, {
+    params,
+    body,
+    user,
+    form,
+    ip: '203.0.113.51',
+  });
   return call.response;
 }

@@ -19,7 +19,7 @@ export const INTAKE_SAVE_LIMIT: RateLimitRule = { name: 'intake-save', capacity:
 const BODY_LIMIT = 48 * 1024;
 
 /** The order whose intake a route acts on: `{orderId}` in its path; one that names none is a 404. */
-export const intakeRoute = {
+const intakeRoute = {
   params: { orderId: recordId },
   failures: { 'not-found': { status: 404, error: INTAKE.notFound } },
 };

@@ -6,12 +6,12 @@
 import type { APIContext, APIRoute } from 'astro';
 
 /** A cookie the route set (or, with `maxAge: 0`, deleted). */
-export interface CookieWrite {
+interface CookieWrite {
   value: string;
   options: Record<string, unknown> | undefined;
 }
 
-export interface RouteCall {
+interface RouteCall {
   /** Default POST. */
   method?: string;
   /**
