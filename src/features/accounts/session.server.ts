@@ -8,7 +8,8 @@ import type { AstroCookies } from 'astro';
 import { and, desc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { statement, type AppDatabase } from '#server/db/index.ts';
-import { sessions, twoFactor, users, type USER_ROLES } from '#server/db/schema.ts';
+import { sessions, twoFactor, users } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/security/session-user.ts';
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
 
 const builder = drizzle.mock();
@@ -24,15 +25,7 @@ export const ACTIVITY_REFRESH_MS = 60 * 60_000;
  */
 export const PENDING_SECOND_FACTOR_MS = 10 * 60_000;
 
-export type Role = (typeof USER_ROLES)[number];
-
-/** What pages and endpoints may know about the signed-in person. Never the password hash. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+export type { Role, SessionUser } from '#server/security/session-user.ts';
 
 export interface Session {
   id: string;

@@ -3,7 +3,6 @@
  * placed signed out with an existing account's address is held for that address's owner.
  * Real database, real route handlers called with Requests, mail read back from the outbox.
  */
-import type { APIContext } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertionOrder } from '#server/db/expressions.ts';
@@ -15,7 +14,8 @@ import { listOrders } from '#features/admin/lists/lists.server.ts';
 import { registerUser } from '#features/accounts/accounts.server.ts';
 import { postResendVerification, postVerifyEmail } from '#features/accounts/handlers/address-links.ts';
 import { saveProfile } from '#features/accounts/handlers/profile.ts';
-import { callRoute, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
+import { TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 import { createSession, type SessionUser } from '#features/accounts/session.server.ts';
 import { verifyEmailPageState } from '#features/accounts/verify-email-page.server.ts';
 import { confirmEmailChange } from '#features/accounts/profile.server.ts';
@@ -33,11 +33,8 @@ const { db } = database;
 let client = 0;
 /** POST /api/checkout as JSON, signed out unless `user` is given (a fresh client address each time). */
 async function checkout(email: string, { user = null as SessionUser | null, monthly = false } = {}) {
-  const url = new URL('http://localhost:4321/api/checkout');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const { response } = await callRoute(postCheckout, 'http://localhost:4321/api/checkout', {
+    body: {
       name: 'Eve Mallory',
       email,
       phone: '(407) 555-0111',
@@ -45,16 +42,10 @@ async function checkout(email: string, { user = null as SessionUser | null, mont
       terms: true,
       monthly,
       idempotencyKey: `k${crypto.randomUUID().replaceAll('-', '')}`,
-    }),
+    },
+    user,
+    ip: `192.0.2.${(++client % 250) + 1}`,
   });
-  const cookies = { set: () => {}, get: () => undefined, delete: () => {} };
-  const response = await postCheckout({
-    request,
-    url,
-    clientAddress: `192.0.2.${(++client % 250) + 1}`,
-    cookies,
-    locals: { user, session: null },
-  } as unknown as APIContext);
   expect(response.status).toBe(201);
   return ((await response.json()) as { orderId: string }).orderId;
 }

@@ -2,9 +2,9 @@
  * For tests of POST /api/checkout: the route called as the HTTP host calls it (JSON or a plain
  * form post, a cookie jar to read the form's feedback back), on the run's database.
  */
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { getDatabase } from '#server/db/index.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { orderItems, orders, users } from '#server/db/schema.ts';
 import { postCheckout } from './handlers/post-checkout.ts';
 
@@ -27,28 +27,8 @@ export const validOrder = (email: string) => ({
 
 /** POSTs `body` to the checkout route; `jar` holds the cookies it set (the form's feedback). */
 export async function postOrder(body: Record<string, unknown>, { form = false } = {}) {
-  const url = new URL('http://localhost:4321/api/checkout');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form
-      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
-      : JSON.stringify(body),
-  });
-  const jar = new Map<string, string>();
-  const cookies = {
-    set: (name: string, value: string) => jar.set(name, value),
-    get: () => undefined,
-    delete: (name: string) => jar.delete(name),
-  };
-  const response = await postCheckout({
-    request,
-    url,
-    clientAddress: nextAddress(),
-    cookies,
-    locals: { user: null, session: null },
-  } as unknown as APIContext);
-  return { response, jar };
+  const call = await callRoute(postCheckout, 'http://localhost:4321/api/checkout', { body, form, ip: nextAddress() });
+  return { response: call.response, jar: new Map([...call.jar].map(([name, cookie]) => [name, cookie.value])) };
 }
 
 /** What the database holds for a buyer's e-mail: their orders (with items) and accounts. */

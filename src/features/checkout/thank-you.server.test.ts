@@ -2,7 +2,8 @@ import type { AstroCookies } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { seal } from '#server/email/sealed.ts';
-import { callRoute, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
+import { uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 import { postCheckout } from './handlers/post-checkout.ts';
 import { THANK_YOU_PATH, THANK_YOU_TTL_MS, thankYouOrder } from './thank-you.server.ts';
 

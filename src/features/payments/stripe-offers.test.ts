@@ -21,7 +21,7 @@ import {
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { postSubscriptionPrice } from '#features/subscriptions/admin/handlers/subscriptions.ts';
-import { callRoute } from '#features/admin/handlers/admin-test-kit.ts';
+import { postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import {
   acceptOfferAs,
   deliver,
@@ -92,7 +92,7 @@ const creationsFor = (id: string) =>
   );
 const seconds = () => Math.floor(Date.now() / 1000);
 const changePriceAs = (admin: SessionUser, id: string, body: Record<string, string>) =>
-  callRoute(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, admin);
+  postAs(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, admin);
 
 /** The customer accepts `id` with a plain form: 303 to Stripe's page; the session id is in its URL. */
 async function accept(user: SessionUser, id: string) {

@@ -16,7 +16,7 @@ import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
-import { type PaymentProvider, type PaymentStart } from '#features/payments/provider-contract.ts';
+import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 import { cancellationMails, subscriptionAcceptedMail } from './mail.ts';
 

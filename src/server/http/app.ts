@@ -16,7 +16,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import type { AppDatabase } from '../db/index.ts';
 import type { ServerEnv } from '../env.ts';
@@ -95,12 +94,22 @@ export interface AppOptions {
   now?: () => Date;
   limits?: Partial<ConnectionLimits>;
   operations?: OperationsOptions;
+  /** Routes that may send more than BODY_LIMIT (given by the composition root, src/server/http/main.ts). */
+  largeBodies?: LargeBodyRoute[];
+}
+
+/** A route whose request body may be larger than BODY_LIMIT: it streams and limits the body itself. */
+export interface LargeBodyRoute {
+  /** Is this request for the route? `url` may carry a query. */
+  matches: (method: string | undefined, url: string | undefined) => boolean;
+  /** The most the route may be sent; the route says what it refuses its own way. */
+  maxBytes: number;
 }
 
 /**
- * Request bodies: 100 KB for every route but the intake upload (one image up to 10 MB, which
- * that route streams and limits itself: per file, per intake, answering JSON or a redirect for
- * its plain form). Astro's adapter applies one `bodySizeLimit` to every route, so it is set to
+ * Request bodies: 100 KB for every route but the large-body ones the composition root names
+ * (the intake upload: one image up to 10 MB, which that route streams and limits itself: per
+ * file, per intake, answering JSON or a redirect for its plain form). Astro's adapter applies one `bodySizeLimit` to every route, so it is set to
  * the upload's cap (astro.config.ts) and the 100 KB cap is applied here, where the path is known.
  * Handling the upload in Fastify before Astro was the other way: it would have needed its own
  * copy of the session check, the cross-site refusal and the private-path guard of src/middleware.ts.
@@ -120,6 +129,7 @@ export async function buildApp({
   now = () => new Date(),
   limits: limitOverrides = {},
   operations,
+  largeBodies = [],
 }: AppOptions) {
   const limits = { ...DEFAULT_LIMITS, ...limitOverrides };
   const clientDir = join(distDir, 'client');
@@ -344,10 +354,10 @@ export async function buildApp({
     // sends the headers without the body.
     if (req.method === 'HEAD') req.method = 'GET';
     if (!readOnly) {
-      const upload = isUploadRequest(req.method, request.url);
-      const limit = upload ? UPLOAD_REQUEST_BYTES : BODY_LIMIT;
-      // A declared length over the cap is refused before a byte is read (the upload route says it its own way).
-      if (!upload && Number(req.headers['content-length']) > limit) {
+      const large = largeBodies.find((route) => route.matches(req.method, request.url));
+      const limit = large ? large.maxBytes : BODY_LIMIT;
+      // A declared length over the cap is refused before a byte is read (a large-body route says it its own way).
+      if (!large && Number(req.headers['content-length']) > limit) {
         res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end(JSON.stringify({ error: API_ERRORS.tooLarge }));
         return;

@@ -4,12 +4,17 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp, DEFAULT_LIMITS, type AppOptions, type ConnectionLimits } from './app.ts';
+import { buildApp, DEFAULT_LIMITS, type AppOptions, type ConnectionLimits, type LargeBodyRoute } from './app.ts';
 import { bodyDeadline } from './body-rate.ts';
 
 /** The intake upload route (its own 10 MB body cap) and an ordinary form route (100 KB). */
 const UPLOAD_PATH = '/api/account/intake/order-1/files';
 const FORM_PATH = '/api/contact';
+/** The upload route as the composition root names it to the host (src/server/http/main.ts). */
+const UPLOAD_ROUTE: LargeBodyRoute = {
+  matches: (method, url) => method === 'POST' && url === UPLOAD_PATH,
+  maxBytes: 10 * 1024 * 1024 + 256 * 1024,
+};
 
 /**
  * Stands in for Astro's handler: reads the body the host hands it (req.body, as Astro's request
@@ -45,7 +50,13 @@ async function serve(limits: Partial<ConnectionLimits> = {}) {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'client'), { recursive: true });
   writeFileSync(join(dist, 'client', '404.html'), '<!doctype html><title>Not found</title>');
-  const app = await buildApp({ distDir: dist, logger: false, astroHandler: reader, limits });
+  const app = await buildApp({
+    distDir: dist,
+    logger: false,
+    astroHandler: reader,
+    limits,
+    largeBodies: [UPLOAD_ROUTE],
+  });
   apps.push(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

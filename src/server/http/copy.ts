@@ -13,6 +13,8 @@ export const API_ERRORS = {
   notImplemented: 'Method not implemented',
   validation: 'Please correct the highlighted fields',
   crossSite: 'Cross-site requests are not allowed',
+  notSignedIn: 'You are not signed in',
+  forbidden: 'You do not have access to this',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'We cannot save or look anything up right now. Please try again in a few minutes.',

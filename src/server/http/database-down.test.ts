@@ -12,6 +12,7 @@ import { resetServerEnv } from '../env.ts';
 import { API_ERRORS } from './copy.ts';
 import { defineRead } from './mutation.ts';
 import { jsonOk } from './responses.ts';
+import { routeContext } from './testing/call-route.ts';
 
 const servers: Server[] = [];
 const savedUrl = process.env.DATABASE_URL;
@@ -36,20 +37,8 @@ function useDatabase(url: string) {
 }
 
 function loginContext(form: boolean) {
-  const url = new URL('http://localhost/api/login');
   const fields = { email: 'someone@example.com', password: 'lantern-pelican-orbit' };
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
-  });
-  return {
-    request,
-    url,
-    locals: { user: null, session: null, clientAddress: '203.0.113.5' },
-    clientAddress: '203.0.113.5',
-    cookies: { set: () => {}, get: () => undefined },
-  } as unknown as APIContext;
+  return routeContext('/api/login', { body: fields, form, ip: '203.0.113.5' }).context;
 }
 
 describe('with the database down', () => {

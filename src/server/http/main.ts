@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts';
 import { accountPruning } from '#features/accounts/pruning.ts';
+import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/build-info.ts';
 import { startBackupSchedule, type BackupSchedule } from '../db/backup-schedule.ts';
 import { openDatabase } from '../db/client.ts';
@@ -81,6 +82,7 @@ const app = await buildApp({
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
   logger: { level: env.LOG_LEVEL },
   operations: { database, env },
+  largeBodies: [{ matches: isUploadRequest, maxBytes: UPLOAD_REQUEST_BYTES }],
 });
 // From here on every line the process writes is one JSON object, console output included.
 consoleToLog(app.log);

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIContext } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '#features/accounts/handlers/login.ts';
 import { orders, outbox, users, type ORDER_STATUSES } from '../db/schema.ts';
@@ -10,6 +9,7 @@ import { deliverDue } from '../email/outbox.ts';
 import { consumeToken } from '../security/rate-limit.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createMetrics, routeOfPath } from './metrics.ts';
+import { callRoute } from './testing/call-route.ts';
 
 const TOKEN = 'metrics-test-token-5f1c9e';
 
@@ -154,20 +154,9 @@ describe('GET /metrics content', () => {
     };
     expect(await deliverDue(database.db, failing)).toEqual({ sent: 0, failed: 1 });
 
-    const url = new URL('http://localhost/api/login');
-    const request = new Request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `nobody-${Date.now()}@example.com`, password: 'not-the-password' }),
-    });
-    const context = {
-      request,
-      url,
-      locals: { user: null, session: null, clientAddress: '203.0.113.77' },
-      clientAddress: '203.0.113.77',
-      cookies: { set: () => {}, get: () => undefined },
-    } as unknown as APIContext;
-    expect(((await login(context)) as Response).status).toBe(401);
+    const body = { email: `nobody-${Date.now()}@example.com`, password: 'not-the-password' };
+    const { response } = await callRoute(login, '/api/login', { body, ip: '203.0.113.77' });
+    expect(response.status).toBe(401);
 
     const text = (await server.inject({ url: '/metrics' })).body;
     expect(sample(text, 'write_queue_commit_duration_seconds_count{outcome="committed"}')).toBeGreaterThanOrEqual(3);

@@ -1,28 +1,30 @@
-import type { APIContext } from 'astro';
+import type { APIRoute } from 'astro';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { SessionUser } from '#features/accounts/session.server.ts';
+import type { SessionUser } from '../security/session-user.ts';
 import { defineMutation, defineRead, done, fail } from './mutation.ts';
+import { recordId } from './record-id.ts';
 import { jsonOk } from './responses.ts';
+import { routeContext } from './testing/call-route.ts';
 
 const customer: SessionUser = { id: 'u1', name: 'Cy', email: 'cy@example.com', role: 'customer' };
 const admin: SessionUser = { id: 'u2', name: 'Ad', email: 'ad@example.com', role: 'admin' };
 
-/** A minimal Astro context: a request, its URL, locals and a cookie jar that records what was set. */
+/** A request as the host hands it over, and the cookies the route set (by name, their values). */
 function contextFor(
   body: string | null,
-  { type = 'application/json', user = null as SessionUser | null, path = '/api/thing', address = '192.0.2.1' } = {},
+  {
+    type = 'application/json',
+    user = null as SessionUser | null,
+    path = '/api/thing',
+    address = '192.0.2.1',
+    params = {} as Record<string, string>,
+    accept = undefined as string | undefined,
+  } = {},
 ) {
-  const url = new URL(`http://localhost${path}`);
-  const set = new Map<string, string>();
-  const context = {
-    request: new Request(url, { method: 'POST', headers: { 'content-type': type }, body }),
-    url,
-    locals: { user, session: null, clientAddress: address },
-    clientAddress: address,
-    cookies: { set: (name: string, value: string) => set.set(name, value), get: () => undefined },
-  };
-  return { context: context as unknown as APIContext, cookies: set };
+  const headers: Record<string, string> = { 'content-type': type, ...(accept ? { accept } : {}) };
+  const { context, jar } = routeContext(path, { body: body ?? undefined, headers, user, ip: address, params });
+  return { context, values: () => new Map([...jar].map(([name, c]) => [name, c.value])) };
 }
 
 const schema = z.object({ name: z.string('Name is required').check(z.minLength(2, 'Name is too short')) });
@@ -39,10 +41,10 @@ const route = (access: 'public' | 'user' | 'admin') =>
     },
   });
 
-const send = async (r: ReturnType<typeof route>, ...args: Parameters<typeof contextFor>) => {
-  const { context, cookies } = contextFor(...args);
+const send = async (r: APIRoute, ...args: Parameters<typeof contextFor>) => {
+  const { context, values } = contextFor(...args);
   const res = (await r(context)) as Response;
-  return { res, cookies };
+  return { res, cookies: values() };
 };
 
 describe('defineMutation', () => {
@@ -126,6 +128,85 @@ describe('defineMutation', () => {
     console.error = quiet;
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+  });
+});
+
+describe('defineMutation: parameters, failures, pages and streamed bodies', () => {
+  const FAILURES = {
+    'not-found': { status: 404, error: 'No such thing' },
+    locked: { status: 423, error: 'It is locked' },
+    altered: { status: 400, error: 'Refused', page: '<!doctype html><title>Refused</title>' },
+  };
+  let handled: string | null = null;
+  const thing = defineMutation({
+    access: 'public',
+    params: { id: recordId },
+    failures: FAILURES,
+    schema,
+    formFailure: (code, { params }) => `/things/${params.id ?? 'none'}?error=${code}`,
+    async handle({ params, input, refuse }) {
+      handled = params.id;
+      if (input.name === 'locked') return refuse('locked');
+      if (input.name === 'altered') return refuse('altered');
+      return done(`/things/${params.id}`, 200, { id: params.id });
+    },
+  });
+  const id = 'abcdefghijkmnpqrstuvwxyz23';
+  const form = 'application/x-www-form-urlencoded';
+
+  it('parses route parameters before the body: a path that names no record is 404 from the table', async () => {
+    handled = null;
+    const bad = (await send(thing, '{"name":"J"}', { params: { id: '../etc' } })).res;
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toEqual({ error: 'No such thing' });
+    const badForm = (await send(thing, 'name=Jo', { type: form, params: { id: 'X' } })).res;
+    expect(badForm.headers.get('location')).toBe('/things/none?error=not-found');
+    expect(handled).toBeNull();
+    const ok = (await send(thing, '{"name":"Jo"}', { params: { id } })).res;
+    expect(await ok.json()).toEqual({ id });
+    expect(handled).toBe(id);
+  });
+
+  it('answers a refusal by its reason: status and message as JSON, the failure page or an HTML page for a form', async () => {
+    const locked = (await send(thing, '{"name":"locked"}', { params: { id } })).res;
+    expect(locked.status).toBe(423);
+    expect(await locked.json()).toEqual({ error: 'It is locked' });
+    const lockedForm = (await send(thing, 'name=locked', { type: form, params: { id } })).res;
+    expect(lockedForm.status).toBe(303);
+    expect(lockedForm.headers.get('location')).toBe(`/things/${id}?error=locked`);
+    const page = (await send(thing, 'name=altered', { type: form, params: { id } })).res;
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toBe('<!doctype html><title>Refused</title>');
+    const json = (await send(thing, '{"name":"altered"}', { params: { id } })).res;
+    expect(await json.json()).toEqual({ error: 'Refused' });
+  });
+
+  it('leaves a streamed body to the handler: type and declared size checked first, JSON when asked', async () => {
+    let read = '';
+    const streamed = defineMutation({
+      access: 'public',
+      schema: null,
+      stream: { types: ['text/plain'], maxBytes: 10 },
+      failures: { 'too-large': { status: 413, error: 'Too big for us' } },
+      formFailure: (code) => `/upload?error=${code}`,
+      async handle({ context }) {
+        read = await context.request.text();
+        return done('/upload?done=1', 201, { read });
+      },
+    });
+    const ok = (await send(streamed, 'hello', { type: 'text/plain', accept: 'application/json' })).res;
+    expect(ok.status).toBe(201);
+    expect(read).toBe('hello');
+    const plain = (await send(streamed, 'hello', { type: 'text/plain' })).res;
+    expect(plain.headers.get('location')).toBe('/upload?done=1');
+    const wrongType = (await send(streamed, '{}', { accept: 'application/json' })).res;
+    expect(wrongType.status).toBe(415);
+    const big = contextFor('x'.repeat(20), { type: 'text/plain', accept: 'application/json' });
+    big.context.request.headers.set('content-length', '20');
+    const tooLarge = (await streamed(big.context)) as Response;
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: 'Too big for us' });
   });
 });
 

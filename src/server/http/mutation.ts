@@ -1,36 +1,56 @@
 /**
- * The one path for state-changing requests. A route declares who may call it, its zod
- * schema, its rate limits and where a plain form post lands; the wrapper reads and
- * validates the body (JSON, or an HTML form when JavaScript never loaded), checks access
- * on the server, takes the limits, runs the handler with a non-null user where one is
- * required, and answers: JSON (`{ error, fields? }` on failure) or a 303 for forms.
- * Handlers commit their writes, audit entry and outbox mail together (`ctx.commit`).
+ * The one path for state-changing requests. A route declares who may call it, its route
+ * parameters, its zod schema (or a body it streams itself), its rate limits, its failures
+ * (reason -> status and message) and where a plain form post lands; the wrapper checks access
+ * on the server, parses the parameters, reads and validates the body (JSON, or an HTML form
+ * when JavaScript never loaded), takes the limits, runs the handler with a non-null user where
+ * one is required, and answers: JSON (`{ error, fields? }` on failure), a 303 for forms, or an
+ * HTML page where a failure has one. Handlers commit their writes, audit entry and outbox
+ * mail together (`ctx.commit`).
  */
 import type { InStatement } from '@libsql/client';
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
-import { AUTH } from '#features/accounts/copy.ts';
-import type { SessionUser } from '#features/accounts/session.server.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { getDatabase, type AppDatabase } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
+import type { SessionUser } from '../security/session-user.ts';
 import { clientAddress } from './client-address.ts';
+import { drainBody } from './drain-body.ts';
 import { keepFormFeedback } from './form-feedback.ts';
 import { API_ERRORS } from './copy.ts';
 import { mimeType, readInput, type BodyKind } from './read-input.ts';
-import { jsonError, jsonOk, seeOther } from './responses.ts';
+import { htmlPage, jsonError, jsonOk, seeOther } from './responses.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 type InputFor<S> = S extends z.ZodMiniType ? z.output<S> : null;
 
+/** Route parameters by name, each a schema for its path segment: `{ id: recordId }`. */
+type ParamSchemas = Record<string, z.ZodMiniType<string>>;
+type ParamsFor<P extends ParamSchemas> = { [K in keyof P]: z.output<P[K]> };
+
 /** What a plain form post failed with, before or inside the handler: the route maps it to a page. */
 export type FailureCode = 'invalid' | 'limited' | 'error' | (string & {});
 
-export interface MutationContext<Input, User> {
+/**
+ * How a route answers a failure reason: `status` and `error` (JSON's `{ error }`), and for a
+ * plain form post either the 303 to `formFailure(reason)` or, with `page`, this HTML document.
+ * A route may also name the wrapper's own reasons ('limited', 'too-large', 'unsupported-type',
+ * 'invalid') to say them in its own words.
+ */
+export interface Failure {
+  status: number;
+  error: string;
+  page?: string;
+}
+
+export interface MutationContext<Input, User, Params = Record<string, never>, Reason extends string = never> {
   context: APIContext;
   input: Input;
+  /** The route's parameters, parsed by `spec.params`. */
+  params: Params;
   /** The parsed body as sent (strings only for forms), e.g. for a honeypot field. */
   raw: Record<string, unknown>;
   user: User;
@@ -43,6 +63,8 @@ export interface MutationContext<Input, User> {
   audit: (entry: Omit<AuditEntry, 'actorId' | 'ip'> & { actorId?: string | null }) => InStatement;
   /** Commits statements atomically through the write queue (group commit). */
   commit: (statements: InStatement[]) => Promise<void>;
+  /** The failure the route's table gives `reason` (`fields` for the form, `location` where it lands). */
+  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string }) => Outcome;
 }
 
 export type Outcome =
@@ -54,7 +76,13 @@ export type Outcome =
       code: FailureCode;
       fields?: Record<string, string[]>;
       headers?: HeadersInit;
+      /** For a plain form post: a whole HTML page answered with `status` instead of the 303. */
+      page?: string;
+      /** For a plain form post: where it lands, when the handler knows better than `formFailure`. */
+      location?: string;
     };
+
+type Refusal = Extract<Outcome, { ok: false }>;
 
 /** Success: `body` as JSON with `status` (no body for 204), or a 303 to `location` for a form. */
 export const done = (location: string, status = 200, body?: unknown): Outcome => ({ ok: true, status, body, location });
@@ -74,43 +102,97 @@ interface LimitSpec<Input, User> {
   key: 'client' | 'user' | ((input: Input, user: User, context: APIContext) => string);
 }
 
-export interface MutationSpec<S extends z.ZodMiniType | null, A extends Access> {
+/** A body the handler reads itself (an upload streamed to disk, never buffered here). */
+interface StreamedBody {
+  /** The content types it may have; anything else is 'unsupported-type' (415). */
+  types: readonly string[];
+  /** A declared length over this is 'too-large' (413) before a byte is read; refusals drain up to it. */
+  maxBytes: number;
+}
+
+export interface MutationSpec<
+  S extends z.ZodMiniType | null,
+  A extends Access,
+  P extends ParamSchemas = Record<string, never>,
+  R extends string = never,
+> {
   access: A;
-  /** The body's schema; null for requests without a body (sign-out). */
+  /** Route parameters and their schemas; one that does not parse is `paramsFailure` (default 'not-found', 404). */
+  params?: P;
+  paramsFailure?: NoInfer<R>;
+  /** The body's schema; null for requests without a body (sign-out) or with a `stream`ed one. */
   schema: S;
+  /** A body the handler reads from `context.request` itself (`schema` is null then). */
+  stream?: StreamedBody;
   /** Body cap in bytes (default 8 KiB; Astro's own 100 KB cap applies to every route). */
   maxBytes?: number;
+  /**
+   * Answer JSON when the request's Accept asks for it, whatever its body (a script posting a
+   * form body). Default: JSON for a JSON body only. Always on for a streamed body.
+   */
+  jsonWhenAccepted?: boolean;
   /** Limits taken, in order, before the handler runs; all are off with RATE_LIMITS=off. */
   limits?: LimitSpec<InputFor<S>, UserFor<A>>[];
-  /** Where a plain form post lands after a failure `code` (`raw` is the body as far as it was read). */
-  formFailure: (code: FailureCode, request: { url: URL; request: Request; raw: Record<string, unknown> }) => string;
+  /** The route's failures by reason: what `ctx.refuse(reason)` answers. */
+  failures?: Record<R, Failure>;
+  /** Where a signed-out plain form post is sent to sign in, and then back to (default: the path it posted to). */
+  signInReturn?: string;
+  /**
+   * Where a plain form post lands after a failure `code` (`raw` is the body as far as it was
+   * read, `params` the route's parameters as far as they parsed).
+   */
+  formFailure: (
+    code: FailureCode,
+    request: { url: URL; request: Request; raw: Record<string, unknown>; params: Partial<ParamsFor<P>> },
+  ) => string;
   /**
    * Carry field messages and typed values to the form's page after a failed plain post
    * (src/server/http/form-feedback.ts). Off for forms on prerendered pages, which cannot read it.
    */
   fieldFeedback?: boolean;
-  handle: (ctx: MutationContext<InputFor<S>, UserFor<A>>) => Promise<Outcome>;
+  handle: (ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R>) => Promise<Outcome>;
 }
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
-/** Who is calling, checked on the server for every mutation (the path guard is a second lock). */
-function denied(access: Access, user: SessionUser | null): Outcome | null {
-  if (access === 'public') return null;
-  if (!user) return fail(401, AUTH.notSignedIn, 'signed-out');
-  if (access === 'admin' && user.role !== 'admin') return fail(403, AUTH.forbidden, 'forbidden');
-  return null;
-}
+const acceptsJson = (request: Request) => (request.headers.get('accept') ?? '').includes('application/json');
 
-export function defineMutation<S extends z.ZodMiniType | null, A extends Access>(spec: MutationSpec<S, A>): APIRoute {
+export function defineMutation<
+  S extends z.ZodMiniType | null,
+  A extends Access,
+  P extends ParamSchemas = Record<string, never>,
+  R extends string = never,
+>(spec: MutationSpec<S, A, P, R>): APIRoute {
+  const table = (spec.failures ?? {}) as Partial<Record<string, Failure>>;
+  /** The table's answer for `reason`, or (for the wrapper's own reasons) the platform's default under `code`. */
+  const failure = (reason: string, fallback: { status: number; error: string; code?: FailureCode }): Refusal => {
+    const own = table[reason];
+    if (own) return { ok: false, status: own.status, error: own.error, code: reason, page: own.page };
+    return { ok: false, status: fallback.status, error: fallback.error, code: fallback.code ?? reason };
+  };
+  const jsonWhenAccepted = spec.jsonWhenAccepted ?? spec.stream !== undefined;
+
   return async (context) => {
     const { request, url, locals } = context;
-    let kind: BodyKind = FORM_TYPES.has(mimeType(request.headers.get('content-type'))) ? 'form' : 'json';
+    const type = mimeType(request.headers.get('content-type'));
+    // By the body (a form, else JSON), or where the same body comes from a form and a script, by what it accepts.
+    let kind: BodyKind = jsonWhenAccepted
+      ? acceptsJson(request) || type === 'application/json'
+        ? 'json'
+        : 'form'
+      : FORM_TYPES.has(type)
+        ? 'form'
+        : 'json';
     let raw: Record<string, unknown> = {};
+    const params: Record<string, unknown> = {};
     const answer = (outcome: Outcome): Response => {
+      // Refused before the handler read the streamed body to its end: let the client finish sending.
+      if (spec.stream && !outcome.ok) drainBody(request, spec.stream.maxBytes);
       if (kind === 'form') {
         if (outcome.ok) return seeOther(outcome.location);
-        if (outcome.code === 'signed-out') return seeOther(`/auth?next=${encodeURIComponent(url.pathname)}`);
+        if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
+        if (outcome.code === 'signed-out')
+          return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? url.pathname)}`);
         if (outcome.code === 'forbidden') return seeOther('/');
         if (outcome.fields && spec.fieldFeedback !== false) {
           keepFormFeedback(context.cookies, {
@@ -120,7 +202,8 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
             secure: url.protocol === 'https:',
           });
         }
-        return seeOther(spec.formFailure(outcome.code, { url, request, raw }));
+        const parsed = params as Partial<ParamsFor<P>>;
+        return seeOther(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
       }
       if (outcome.ok) {
         return outcome.status === 204
@@ -131,30 +214,52 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
     };
 
     try {
+      // Who is calling, checked on the server for every mutation (the path guard is a second lock).
       const user = locals.user;
-      const refusal = denied(spec.access, user);
-      if (refusal) return answer(refusal);
+      if (spec.access !== 'public' && !user)
+        return answer(failure('signed-out', { status: 401, error: API_ERRORS.notSignedIn }));
+      if (spec.access === 'admin' && user?.role !== 'admin')
+        return answer(failure('forbidden', { status: 403, error: API_ERRORS.forbidden }));
+
+      // A path that names no record is a 404 before its body is read.
+      for (const [name, schema] of Object.entries(spec.params ?? {})) {
+        const parsed = schema.safeParse(context.params[name]);
+        if (!parsed.success)
+          return answer(failure(spec.paramsFailure ?? 'not-found', { status: 404, error: API_ERRORS.notFound }));
+        params[name] = parsed.data;
+      }
 
       let input: unknown = null;
-      if (spec.schema) {
+      if (spec.stream) {
+        if (!spec.stream.types.includes(type))
+          return answer(
+            failure('unsupported-type', { status: 415, error: API_ERRORS.unsupportedMediaType, code: 'error' }),
+          );
+        const declared = Number(request.headers.get('content-length'));
+        if (Number.isFinite(declared) && declared > spec.stream.maxBytes)
+          return answer(failure('too-large', { status: 413, error: API_ERRORS.tooLarge, code: 'error' }));
+      } else if (spec.schema) {
         const result = await readInput(request, url, spec.schema, {
           maxBytes: spec.maxBytes ?? 8 * 1024,
           acceptForm: true,
         });
-        kind = result.kind ?? 'json';
+        if (!jsonWhenAccepted) kind = result.kind ?? 'json';
         raw = result.raw ?? {};
         if (!result.ok) {
           const { status, error, fields } = result.failure;
-          return answer({ ok: false, status, error, fields, code: status === 400 ? 'invalid' : 'error' });
+          if (status === 400) return answer({ ...failure('invalid', { status, error }), fields });
+          const reason = status === 413 ? 'too-large' : 'unsupported-type';
+          return answer(failure(reason, { status, error, code: 'error' }));
         }
         input = result.input;
       }
 
       const database = await getDatabase();
       const address = clientAddress(context);
-      const ctx: MutationContext<InputFor<S>, UserFor<A>> = {
+      const ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R> = {
         context,
         input: input as InputFor<S>,
+        params: params as ParamsFor<P>,
         raw,
         user: user as UserFor<A>,
         database,
@@ -163,6 +268,11 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
         audit: (entry) => auditStatement({ actorId: user?.id ?? null, ip: address, ...entry }),
         commit: async (statements) => {
           await database.writes.run(statements);
+        },
+        refuse: (reason, extra = {}) => {
+          const own = table[reason];
+          if (!own) throw new Error(`${url.pathname}: no failure named '${reason}'`);
+          return { ok: false, code: reason, ...own, ...extra };
         },
       };
 
@@ -176,10 +286,7 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
         const taken = await consumeToken(database.writes, limit.rule, key);
         if (!taken.ok) {
           return answer({
-            ok: false,
-            status: 429,
-            error: API_ERRORS.rateLimited,
-            code: 'limited',
+            ...failure('limited', { status: 429, error: API_ERRORS.rateLimited }),
             headers: { 'Retry-After': String(taken.retryAfterSeconds) },
           });
         }
@@ -190,6 +297,7 @@ export function defineMutation<S extends z.ZodMiniType | null, A extends Access>
         // Not our bug and nothing the visitor can fix: a 503 JSON answer for a script and a plain form
         // alike (the form's own page would need the database to render), and one line, no stack, in the log.
         console.error(`${request.method} ${url.pathname}: the database is unavailable (${String(error)})`);
+        if (spec.stream) drainBody(request, spec.stream.maxBytes);
         return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
       }
       console.error(`${request.method} ${url.pathname} failed`, error);
@@ -215,8 +323,8 @@ export function defineRead<A extends Access>(spec: {
 }): APIRoute {
   return async (context) => {
     const user = context.locals.user;
-    const refusal = denied(spec.access, user);
-    if (refusal && !refusal.ok) return jsonError(refusal.status, refusal.error);
+    if (spec.access !== 'public' && !user) return jsonError(401, API_ERRORS.notSignedIn);
+    if (spec.access === 'admin' && user?.role !== 'admin') return jsonError(403, API_ERRORS.forbidden);
     try {
       return await spec.handle({ context, user: user as UserFor<A>, database: await getDatabase() });
     } catch (error) {

@@ -25,3 +25,11 @@ export const methodNotAllowed =
   (...allowed: string[]) =>
   () =>
     jsonError(405, 'Method not allowed', { headers: { Allow: allowed.join(', ') } });
+
+/** A whole HTML page, never cached: the answer to a plain form post that has no page to go back to. */
+export function htmlPage(status: number, html: string) {
+  return new Response(html, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

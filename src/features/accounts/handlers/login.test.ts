@@ -1,6 +1,6 @@
-import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { registerUser } from '../accounts.server.ts';
 import { login } from './login.ts';
 
@@ -8,20 +8,8 @@ const database = await getDatabase();
 
 /** POST /api/login from `address`, as the HTTP host hands it over. */
 async function attempt(email: string, password: string, address: string) {
-  const url = new URL('http://localhost/api/login');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const context = {
-    request,
-    url,
-    locals: { user: null, session: null, clientAddress: address },
-    clientAddress: address,
-    cookies: { set: () => {}, get: () => undefined },
-  } as unknown as APIContext;
-  return ((await login(context)) as Response).status;
+  const { response } = await callRoute(login, '/api/login', { body: { email, password }, ip: address });
+  return response.status;
 }
 
 describe('login limits', () => {

@@ -1,28 +1,18 @@
-import type { APIContext } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
+import { routeContext } from '#server/http/testing/call-route.ts';
 import { ACCOUNT_NOTICES } from '../copy.ts';
 import { logout } from './logout.ts';
 
 describe('POST /api/logout when the database fails', () => {
   it('a plain form post comes back to the account page with a notice, still signed in', async () => {
     const database = await getDatabase();
-    const url = new URL('http://localhost/api/logout');
-    const cookies = new Map<string, string>();
-    const context = {
-      request: new Request(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      }),
-      url,
-      locals: {
-        user: { id: 'u', name: 'U', email: 'u@example.com', role: 'customer' },
-        session: { id: 's', userId: 'u', createdAt: new Date(), lastVerifiedAt: new Date() },
-        clientAddress: '192.0.2.1',
-      },
-      cookies: { set: (name: string, value: string) => cookies.set(name, value), get: () => undefined },
-    } as unknown as APIContext;
+    const { context, jar: cookies } = routeContext('/api/logout', {
+      form: true,
+      user: { id: 'u', name: 'U', email: 'u@example.com', role: 'customer' },
+      session: { id: 's', userId: 'u', createdAt: new Date(), lastVerifiedAt: new Date() },
+      ip: '192.0.2.1',
+    });
     // A database outage at the worst moment.
     const run = database.writes.run.bind(database.writes);
     database.writes.run = async () => {

@@ -11,7 +11,8 @@ import { confirmEmailPageState } from '../confirm-email-page.server.ts';
 import { confirmEmailChange } from '../profile.server.ts';
 import { postConfirmEmail } from './address-links.ts';
 import { cancelEmailLink, resendEmailLink, saveProfile } from './profile.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
+import { signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, sessions, users, type AuditAction } from '#server/db/schema.ts';
 import { registerUser } from '../accounts.server.ts';
-import { apiContext, TEST_PASSWORD, uniqueEmail } from '../handlers/test-context.ts';
+import { routeContext } from '#server/http/testing/call-route.ts';
+import { TEST_PASSWORD, uniqueEmail } from '../handlers/test-context.ts';
 import { login } from '../handlers/login.ts';
 import { changeOwnPassword } from '../handlers/change-password.ts';
 import { currentUser } from '../handlers/current-user.ts';
@@ -45,7 +46,7 @@ async function call(
     ip = '203.0.113.20',
   }: { token?: string; body?: Record<string, string>; form?: boolean; ip?: string },
 ) {
-  const call = apiContext(path, { body, form, ip });
+  const call = routeContext(path, { body, form, ip });
   Object.assign(call.locals, await localsOf(token));
   const response = (await handler(call.context)) as Response;
   return { response, cookie: call.jar.get(SESSION_COOKIE)?.value, locals: call.locals };
@@ -276,7 +277,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect((await localsOf(changed.cookie)).user?.id).toBe(who.id);
     // Any other sign-in (a reset link signs in the same way) starts half signed in.
     const { signIn } = await import('../request-session.server.ts');
-    const fresh = apiContext('/api/password/reset', {});
+    const fresh = routeContext('/api/password/reset', {});
     const session = await signIn(database, fresh.context, who.id);
     expect(session.secondFactorPending).toBe(true);
     expect((await localsOf(fresh.jar.get(SESSION_COOKIE)?.value)).user).toBeNull();

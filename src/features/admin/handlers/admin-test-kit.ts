@@ -1,8 +1,9 @@
-/** Shared by the admin handler tests: people, orders, and route handlers called with a Request. */
-import type { APIContext, APIRoute } from 'astro';
+/** Shared by the admin handler tests: people, orders, and route handlers called as `user`. */
+import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { orders, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
@@ -40,8 +41,8 @@ export async function invoiceOrder(monthly = true) {
 export const versionOf = async (id: string) =>
   String((await db.select({ v: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.v ?? 0);
 
-/** POST `path` to `handler` as `user`: JSON, or a plain form. */
-export function callRoute(
+/** POST `path` to `handler` as `user`: JSON, or a plain form; the response. */
+export async function postAs(
   handler: APIRoute,
   path: string,
   params: Record<string, string>,
@@ -49,18 +50,12 @@ export function callRoute(
   user: SessionUser | null,
   form = false,
 ) {
-  const url = new URL(`http://localhost:4321${path}`);
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
-  });
-  return handler({
-    request,
-    url,
+  const call = await callRoute(handler, `http://localhost:4321${path}`, {
     params,
-    clientAddress: '203.0.113.51',
-    cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-    locals: { user, session: null },
-  } as unknown as APIContext) as Promise<Response>;
+    body,
+    user,
+    form,
+    ip: '203.0.113.51',
+  });
+  return call.response;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, orders, users } from '#server/db/schema.ts';
-import { callRoute } from '#features/accounts/handlers/test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { getExport } from '../csv/export-route.ts';
 import { formatCursor, parseCursor } from './cursor.ts';

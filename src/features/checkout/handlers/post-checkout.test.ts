@@ -1,9 +1,9 @@
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { orderEvents, orderItems, orders, outbox, subscriptions, users } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { CHECKOUT } from '../copy.ts';
 import { postCheckout as POST } from './post-checkout.ts';
@@ -20,25 +20,9 @@ beforeEach(() => {
 const unique = () => `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const key = () => `k${crypto.randomUUID().replaceAll('-', '')}`;
 
-function post(body: Record<string, unknown> | string, { form = false, user = null as SessionUser | null } = {}) {
-  const url = new URL('http://localhost:4321/api/checkout');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form
-      ? new URLSearchParams(body as Record<string, string>).toString()
-      : typeof body === 'string'
-        ? body
-        : JSON.stringify(body),
-  });
-  const cookies = { set: () => {}, get: () => undefined, delete: () => {} };
-  return POST({
-    request,
-    url,
-    clientAddress: clientIp,
-    cookies,
-    locals: { user, session: null },
-  } as unknown as APIContext) as Promise<Response>;
+async function post(body: Record<string, unknown> | string, { form = false, user = null as SessionUser | null } = {}) {
+  const call = await callRoute(POST, 'http://localhost:4321/api/checkout', { body, form, user, ip: clientIp });
+  return call.response;
 }
 
 const valid = (email = unique()) => ({

@@ -1,4 +1,3 @@
-import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { statement } from '#server/db/index.ts';
 import { orders } from '#server/db/schema.ts';
@@ -32,18 +31,29 @@ const formFailure = (code: string) =>
   `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`;
 
 /**
+ * The answer to a form post that carried an amount: a refusal (400), with the way back to the form.
+ * Our form never sends an amount, so a plain post with one was altered on the way: it is refused
+ * like the JSON one, not sent back to /checkout as a typo would be.
+ */
+const PRICE_REFUSED_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Order not placed</title></head>
+<body><main><h1>Order not placed</h1><p>${CHECKOUT.priceRefused}.</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`;
+
+/**
  * POST /api/checkout: places the order (server prices only), then hands the browser to the
  * payment provider: our /thank-you for an invoice, Stripe's page for a card payment. JSON
  * gets `{ orderId, redirect }`; a plain form post gets the 303.
  */
-const placeOrderRoute = defineMutation({
+export const postCheckout = defineMutation({
   access: 'public',
   schema: checkoutSchema,
   maxBytes: CHECKOUT_BODY_LIMIT,
   limits: [{ rule: CHECKOUT_RATE_LIMIT, key: 'client' }],
+  failures: { price: { status: 400, error: CHECKOUT.priceRefused, page: PRICE_REFUSED_PAGE } },
   formFailure,
-  async handle({ input, raw, user, database, context }) {
-    if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return fail(400, CHECKOUT.priceRefused, 'price');
+  async handle({ input, raw, user, database, context, refuse }) {
+    if (Object.keys(raw).some((key) => PRICE_LIKE_FIELD.test(key))) return refuse('price');
     const provider = await paymentProvider();
     const placed = await placeOrder(database, { input, user, provider: provider.name });
     const { order } = placed;
@@ -65,26 +75,3 @@ const placeOrderRoute = defineMutation({
     return done(start.redirect, placed.replay ? 200 : 201, { orderId: order.id, redirect: start.redirect });
   },
 });
-
-const PRICE_REFUSED = formFailure('price');
-
-/** The answer to a form post that carried an amount: a refusal (400), with the way back to the form. */
-function priceRefusedPage() {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Order not placed</title></head>
-<body><main><h1>Order not placed</h1><p>${CHECKOUT.priceRefused}.</p><p><a href="/checkout">Back to checkout</a></p></main></body></html>`;
-  return new Response(html, {
-    status: 400,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
-
-/**
- * The route. Our form never sends an amount, so a plain post with one was altered on the way:
- * it is refused with 400 like the JSON one, not sent back to /checkout as a typo would be.
- */
-export const postCheckout: APIRoute = async (context) => {
-  const response = await placeOrderRoute(context);
-  return response.status === 303 && response.headers.get('location') === PRICE_REFUSED ? priceRefusedPage() : response;
-};

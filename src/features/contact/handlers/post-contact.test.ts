@@ -1,8 +1,8 @@
-import type { APIContext } from 'astro';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { CONTACT } from '../copy.ts';
 import { postContact as POST } from './post-contact.ts';
 import { getDatabase } from '#server/db/index.ts';
@@ -20,17 +20,11 @@ beforeEach(() => {
 /** Cookies the last request set (a plain post's field messages travel in one). */
 let cookiesSet = new Map<string, string>();
 
-function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  const url = new URL('http://localhost:4321/api/contact');
-  const request = new Request(url, { method: 'POST', headers, body });
-  cookiesSet = new Map();
-  return POST({
-    request,
-    url,
-    clientAddress: clientIp,
-    locals: { user: null, session: null },
-    cookies: { set: (name: string, value: string) => cookiesSet.set(name, value), get: () => undefined },
-  } as unknown as APIContext) as Promise<Response>;
+async function post(body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const request = new Request('http://localhost:4321/api/contact', { method: 'POST', headers, body });
+  const call = await callRoute(POST, request, { ip: clientIp });
+  cookiesSet = new Map([...call.jar].map(([name, cookie]) => [name, cookie.value]));
+  return call.response;
 }
 
 const valid = {
@@ -126,19 +120,13 @@ describe('POST /api/contact', () => {
         c.close();
       },
     });
-    const url = new URL('http://localhost:4321/api/contact');
-    const request = new Request(url, {
+    const request = new Request('http://localhost:4321/api/contact', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: streamed,
       duplex: 'half',
     } as RequestInit);
-    const res2 = (await POST({
-      request,
-      url,
-      clientAddress: clientIp,
-      locals: { user: null, session: null },
-    } as unknown as APIContext)) as Response;
+    const { response: res2 } = await callRoute(POST, request, { ip: clientIp });
     expect(res2.status).toBe(413);
   });
 

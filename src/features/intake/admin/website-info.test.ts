@@ -1,10 +1,10 @@
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase, type AppDatabase } from '#server/db/index.ts';
 import { auditLog, intakes, users } from '#server/db/schema.ts';
 import { tempDatabase } from '#server/db/temp-database.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { saveDraft, submitIntake } from '../intake.server.ts';
@@ -158,21 +158,10 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     database = await getDatabase();
   });
 
-  function reopen(id: string, user: SessionUser | null, form = false) {
-    const url = new URL(`http://localhost:4321/api/admin/website-info/${id}/reopen`);
-    const request = new Request(url, {
-      method: 'POST',
-      headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-      body: form ? '' : null,
-    });
-    return postReopenIntake({
-      request,
-      url,
-      params: { id },
-      clientAddress: '203.0.113.60',
-      cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-      locals: { user, session: null },
-    } as unknown as APIContext) as Promise<Response>;
+  async function reopen(id: string, user: SessionUser | null, form = false) {
+    const path = `http://localhost:4321/api/admin/website-info/${id}/reopen`;
+    const call = await callRoute(postReopenIntake, path, { form, params: { id }, user, ip: '203.0.113.60' });
+    return call.response;
   }
 
   const statusOf = async (id: string) =>

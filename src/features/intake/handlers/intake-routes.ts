@@ -5,9 +5,9 @@
  * - POST /api/account/intake/{orderId}/steps   the step form without JavaScript: its answers,
  *   `version`, `step` and `intent` (save, next, back, submit), answered with a 303 to a step.
  */
-import type { APIContext } from 'astro';
 import * as z from 'zod/mini';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
+import { recordId } from '#server/http/record-id.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { INTAKE_FIELDS, INTAKE_STEPS } from '../fields.ts';
 import { saveDraft, submitIntake, type SaveResult, type SubmitResult } from '../intake.server.ts';
@@ -18,10 +18,10 @@ import { draftSchema } from '../schema.ts';
 export const INTAKE_SAVE_LIMIT: RateLimitRule = { name: 'intake-save', capacity: 120, windowMs: 10 * 60_000 };
 const BODY_LIMIT = 48 * 1024;
 
-const ORDER_ID = /^[a-z2-9]{16,40}$/;
-const orderIdOf = (context: APIContext) => {
-  const id = context.params.orderId ?? '';
-  return ORDER_ID.test(id) ? id : null;
+/** The order whose intake a route acts on: `{orderId}` in its path; one that names none is a 404. */
+const intakeRoute = {
+  params: { orderId: recordId },
+  failures: { 'not-found': { status: 404, error: INTAKE.notFound } },
 };
 
 export const intakePagePath = (orderId: string, step?: number, extra = '') =>
@@ -48,13 +48,13 @@ function refusal(result: Exclude<SaveResult | SubmitResult, { ok: true }>): Outc
 /** Autosave and 'Save draft' with JavaScript. */
 export const postDraft = defineMutation({
   access: 'user',
+  ...intakeRoute,
   schema: draftSchema,
   maxBytes: BODY_LIMIT,
   limits: [{ rule: INTAKE_SAVE_LIMIT, key: 'user' }],
   formFailure: () => '/account',
-  async handle({ input, user, database, context }) {
-    const orderId = orderIdOf(context);
-    if (!orderId) return fail(404, INTAKE.notFound, 'not-found');
+  async handle({ input, user, database, params }) {
+    const { orderId } = params;
     const changes = Object.fromEntries(
       Object.entries(input.data).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
@@ -67,13 +67,13 @@ export const postDraft = defineMutation({
 /** Submit with JavaScript: the last unsaved answers ride along. */
 export const postSubmit = defineMutation({
   access: 'user',
+  ...intakeRoute,
   schema: draftSchema,
   maxBytes: BODY_LIMIT,
   limits: [{ rule: INTAKE_SAVE_LIMIT, key: 'user' }],
   formFailure: () => '/account',
-  async handle({ input, user, database, context, clientAddress }) {
-    const orderId = orderIdOf(context);
-    if (!orderId) return fail(404, INTAKE.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { orderId } = params;
     const changes = Object.fromEntries(
       Object.entries(input.data).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
@@ -110,17 +110,16 @@ const stepFormSchema = z.object({
 /** Without JavaScript: save this step's answers, then go where the button said. */
 export const postSteps = defineMutation({
   access: 'user',
+  ...intakeRoute,
   schema: stepFormSchema,
   maxBytes: BODY_LIMIT,
   limits: [{ rule: INTAKE_SAVE_LIMIT, key: 'user' }],
-  formFailure: (code, { url, raw }) => {
-    const orderId = /\/intake\/([^/]+)\//.exec(url.pathname)?.[1] ?? '';
+  formFailure: (code, { params, raw }) => {
     const step = Number(raw.step) || 1;
-    return ORDER_ID.test(orderId) ? intakePagePath(orderId, step, `error=${encodeURIComponent(code)}`) : '/account';
+    return params.orderId ? intakePagePath(params.orderId, step, `error=${encodeURIComponent(code)}`) : '/account';
   },
-  async handle({ input, raw, user, database, context, clientAddress }) {
-    const orderId = orderIdOf(context);
-    if (!orderId) return fail(404, INTAKE.notFound, 'not-found');
+  async handle({ input, raw, user, database, params, clientAddress }) {
+    const { orderId } = params;
     // Only this step's answers are in the form; validate them as a draft would.
     const answers = Object.fromEntries(
       INTAKE_FIELDS.filter((f) => typeof raw[f.name] === 'string').map((f) => [f.name, raw[f.name]]),

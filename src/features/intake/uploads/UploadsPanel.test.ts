@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIContext } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { users } from '#server/db/schema.ts';
 import { resetServerEnv } from '#server/env.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { newOrderStatements } from '#features/orders/orders.server.ts';
@@ -48,13 +48,7 @@ async function customerWithFile() {
     headers: { accept: 'application/json' },
     body: form,
   });
-  const res = await postUpload({
-    request,
-    url: new URL(request.url),
-    params: { orderId: order.id },
-    locals: { user, session: null },
-    cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-  } as unknown as APIContext);
+  const { response: res } = await callRoute(postUpload, request, { params: { orderId: order.id }, user });
   const { file } = (await res.json()) as { file: { id: string } };
   return { user, orderId: order.id, fileId: file.id };
 }

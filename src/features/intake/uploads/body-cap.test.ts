@@ -20,6 +20,7 @@ describe('request body caps in the host', () => {
     app = await buildApp({
       distDir: dist,
       logger: false,
+      largeBodies: [{ matches: isUploadRequest, maxBytes: UPLOAD_REQUEST_BYTES }],
       astroHandler: async (req, res) => {
         // What the adapter does with its bodySizeLimit (astro.config.ts: the upload cap).
         const request = createRequestFromNodeRequest(req, { bodySizeLimit: UPLOAD_REQUEST_BYTES });

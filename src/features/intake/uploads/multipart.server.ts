@@ -197,35 +197,3 @@ export async function discard(path: string): Promise<void> {
     if (error.code !== 'ENOENT') console.error(`Could not remove ${path}`, error);
   });
 }
-
-/**
- * After answering a refusal: reads and drops what the client is still sending, up to the
- * request cap. Cancelling the body instead would make Node destroy the socket, and the
- * browser would report a network error instead of our answer.
- */
-export function drainBody(request: Request): void {
-  const body = request.body;
-  if (!body) return;
-  void (async () => {
-    let reader: ReadableStreamDefaultReader<Uint8Array>;
-    try {
-      reader = body.getReader();
-    } catch {
-      return; // locked or already cancelled
-    }
-    let total = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        total += value.byteLength;
-        if (total > UPLOAD_REQUEST_BYTES) {
-          await reader.cancel();
-          return;
-        }
-      }
-    } catch {
-      // The client went away: nothing left to drain.
-    }
-  })();
-}

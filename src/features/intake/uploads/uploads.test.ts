@@ -4,14 +4,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { intakeFiles, intakes, users } from '#server/db/schema.ts';
 import { resetServerEnv } from '#server/env.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { isCrossSiteRequest } from '#server/security/cross-site.ts';
 import { pricingReadings } from '#data/pricing.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
@@ -60,21 +61,8 @@ async function customerWithOrder() {
   return { user, orderId: order.id };
 }
 
-function context(request: Request, params: Record<string, string>, user: SessionUser | null) {
-  const url = new URL(request.url);
-  const cookies = { set: vi.fn(), get: () => undefined, delete: vi.fn() };
-  return {
-    request,
-    url,
-    params,
-    locals: { user, session: null, clientAddress: '203.0.113.5' },
-    clientAddress: '203.0.113.5',
-    cookies,
-  } as unknown as APIContext;
-}
-
-const call = (route: APIRoute, request: Request, params: Record<string, string>, user: SessionUser | null) =>
-  route(context(request, params, user)) as Promise<Response>;
+const call = async (route: APIRoute, request: Request, params: Record<string, string>, user: SessionUser | null) =>
+  (await callRoute(route, request, { params, user, ip: '203.0.113.5' })).response;
 
 const key = () => `k${crypto.randomUUID().replaceAll('-', '')}`;
 

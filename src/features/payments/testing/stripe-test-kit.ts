@@ -3,8 +3,9 @@
  * other test files stay in invoice mode), and the requests a browser and Stripe would send,
  * made by calling the route handlers directly.
  */
-import type { APIContext } from 'astro';
+import type { APIRoute } from 'astro';
 import { resetServerEnv } from '#server/env.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { postCheckout } from '#features/checkout/handlers/post-checkout.ts';
 import { postAccept } from '#features/subscriptions/handlers/subscription-actions.ts';
@@ -45,17 +46,13 @@ let client = 0;
 /** A fresh client address per request: checkout's rate limit is per address. */
 const nextAddress = () => `203.0.113.${(++client % 250) + 1}`;
 
-const cookies = { set: () => {}, get: () => undefined, delete: () => {} };
-
-const context = (request: Request, user: SessionUser | null = null, params: Record<string, string> = {}) =>
-  ({
-    request,
-    url: new URL(request.url),
-    params,
-    clientAddress: nextAddress(),
-    cookies,
-    locals: { user, session: null },
-  }) as unknown as APIContext;
+/** `handler` called with `request` as `user`, from a fresh address: its response. */
+const call = async (
+  handler: APIRoute,
+  request: Request,
+  user: SessionUser | null = null,
+  params: Record<string, string> = {},
+) => (await callRoute(handler, request, { user, params, ip: nextAddress() })).response;
 
 export const uniqueEmail = () => `stripe-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 export const formKey = () => `k${crypto.randomUUID().replaceAll('-', '')}`;
@@ -79,7 +76,7 @@ export function postOrder(body: Record<string, unknown>, { form = false } = {}):
       ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, v === true ? 'on' : String(v)])).toString()
       : JSON.stringify(body),
   });
-  return postCheckout(context(request)) as Promise<Response>;
+  return call(postCheckout, request);
 }
 
 /** Places an order through the real endpoint; Stripe's session id is in the redirect's fake URL. */
@@ -106,14 +103,14 @@ export function deliver(
     headers,
     body: signed.payload,
   });
-  return postStripeWebhook(context(request)) as Promise<Response>;
+  return call(postStripeWebhook, request);
 }
 
 /** The customer's browser coming back from Stripe to the success URL. */
 export function returnFromStripe(sessionId: string | null): Promise<Response> {
   const url = new URL('http://localhost:4321/checkout/complete');
   if (sessionId !== null) url.searchParams.set('session_id', sessionId);
-  return getCheckoutComplete(context(new Request(url))) as Promise<Response>;
+  return call(getCheckoutComplete, new Request(url));
 }
 
 /** POST /api/account/subscriptions/{id}/accept as `user`: a plain form (303), or fetch (JSON). */
@@ -123,5 +120,5 @@ export function acceptOfferAs(user: SessionUser | null, id: string, { form = fal
     headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
     body: form ? '' : null,
   });
-  return postAccept(context(request, user, { id })) as Promise<Response>;
+  return call(postAccept, request, user, { id });
 }

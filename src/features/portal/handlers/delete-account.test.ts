@@ -25,7 +25,8 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { linkRequest } from '#features/accounts/handlers/link-request.ts';
 import { login } from '#features/accounts/handlers/login.ts';
 import { saveProfile } from '#features/accounts/handlers/profile.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
+import { signedInCustomer, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -9,7 +9,8 @@ import { newOrderStatements } from '#features/orders/orders.server.ts';
 import { PROFILE } from '#features/accounts/copy.ts';
 import { exportOwnData } from './export.ts';
 import { confirmEmailChange, updateProfile } from '#features/accounts/profile.server.ts';
-import { callRoute, signedInCustomer, TEST_PASSWORD } from '#features/accounts/handlers/test-context.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
+import { signedInCustomer, TEST_PASSWORD } from '#features/accounts/handlers/test-context.ts';
 
 const database = await getDatabase();
 const { db } = database;

@@ -1,10 +1,10 @@
-import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { site } from '#data/site.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, outbox, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { serverEnv } from '#server/env.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
@@ -48,21 +48,11 @@ async function subscriptionOf(
 }
 
 /** POST /api/account/subscriptions/{id}/{action} as `user`: a plain form, or fetch (no body). */
-function post(action: 'cancel' | 'accept', id: string, user: SessionUser | null, form = false) {
-  const url = new URL(`http://localhost:4321/api/account/subscriptions/${id}/${action}`);
-  const request = new Request(url, {
-    method: 'POST',
-    headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-    body: form ? '' : null,
-  });
-  return (action === 'cancel' ? postCancel : postAccept)({
-    request,
-    url,
-    params: { id },
-    clientAddress: '203.0.113.60',
-    cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-    locals: { user, session: null },
-  } as unknown as APIContext) as Promise<Response>;
+async function post(action: 'cancel' | 'accept', id: string, user: SessionUser | null, form = false) {
+  const handler = action === 'cancel' ? postCancel : postAccept;
+  const path = `http://localhost:4321/api/account/subscriptions/${id}/${action}`;
+  const call = await callRoute(handler, path, { form, params: { id }, user, ip: '203.0.113.60' });
+  return call.response;
 }
 
 const cancel = (id: string, user: SessionUser | null, form = false) => post('cancel', id, user, form);

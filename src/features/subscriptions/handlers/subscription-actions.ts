@@ -1,22 +1,22 @@
-import type { APIContext } from 'astro';
 import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { recordId } from '#server/http/record-id.ts';
 import { acceptOffer, requestCancel } from '../subscriptions.server.ts';
 import { SUBSCRIPTIONS } from '../copy.ts';
 
-const ID = /^[a-z2-9]{16,40}$/;
-const idOf = (context: APIContext) => {
-  const id = context.params.id ?? '';
-  return ID.test(id) ? id : null;
+/** The customer's subscription a route acts on: `{id}` in its path; one that names none is a 404. */
+const subscriptionRoute = {
+  params: { id: recordId },
+  failures: { 'not-found': { status: 404, error: SUBSCRIPTIONS.notFound } },
 };
 
 /** POST /api/account/subscriptions/{id}/cancel: the owner's cancel request, effective after the notice period. */
 export const postCancel = defineMutation({
   access: 'user',
+  ...subscriptionRoute,
   schema: null,
   formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
-  async handle({ user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+  async handle({ user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await requestCancel(database, { id, userId: user.id, ip: clientAddress });
     if (!result.ok) {
       if (result.reason === 'not-found') return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
@@ -40,11 +40,11 @@ export const postCancel = defineMutation({
  */
 export const postAccept = defineMutation({
   access: 'user',
+  ...subscriptionRoute,
   schema: null,
   formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
-  async handle({ user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, SUBSCRIPTIONS.notFound, 'not-found');
+  async handle({ user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await acceptOffer(database, { id, userId: user.id, ip: clientAddress });
     if (!result.ok) {
       switch (result.reason) {

@@ -1,7 +1,7 @@
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { auditLog, contactMessages, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { postMessageHandled } from './contact-messages.ts';
@@ -25,21 +25,16 @@ async function lead() {
   return id;
 }
 
-function markHandled(id: string, user: SessionUser | null, form = false) {
-  const url = new URL(`http://localhost:4321/api/admin/messages/${id}/handled`);
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? '' : '{}',
-  });
-  return postMessageHandled({
-    request,
-    url,
+async function markHandled(id: string, user: SessionUser | null, form = false) {
+  const path = `http://localhost:4321/api/admin/messages/${id}/handled`;
+  const call = await callRoute(postMessageHandled, path, {
+    body: form ? undefined : {},
+    form,
     params: { id },
-    clientAddress: '203.0.113.60',
-    cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-    locals: { user, session: null },
-  } as unknown as APIContext) as Promise<Response>;
+    user,
+    ip: '203.0.113.60',
+  });
+  return call.response;
 }
 
 const auditOf = (id: string) => db.select().from(auditLog).where(eq(auditLog.entityId, id));

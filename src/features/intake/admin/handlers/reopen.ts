@@ -4,14 +4,11 @@
  * its audit entry ('intake.reopen') in one transaction.
  */
 import { eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import { intakes } from '#server/db/schema.ts';
 import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
+import { recordId } from '#server/http/record-id.ts';
 import { reopenIntake } from '../../intake.server.ts';
 import { ADMIN_INTAKES } from '../copy.ts';
-
-/** An intake id as randomId() makes them; anything else cannot be an intake. */
-const intakeIdSchema = z.string().check(z.regex(/^[a-z2-9]{16,40}$/));
 
 const detailPage = (id: string, notice: string) => `/admin/website-info/${id}?notice=${notice}`;
 
@@ -19,23 +16,20 @@ const detailPage = (id: string, notice: string) => `/admin/website-info/${id}?no
  * Where a plain form lands after a failure: back on the intake with the notice, except for an
  * intake that does not exist, whose page would only be the 404 (the list says so instead).
  */
-function formFailure(code: FailureCode, { url }: { url: URL }) {
-  const parsed = intakeIdSchema.safeParse(/\/website-info\/([^/]+)\//.exec(url.pathname)?.[1]);
-  return code === 'not-found' || !parsed.success
-    ? '/admin/website-info?notice=not-found'
-    : detailPage(parsed.data, code);
+function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
+  return code === 'not-found' || !params.id ? '/admin/website-info?notice=not-found' : detailPage(params.id, code);
 }
 
 export const postReopenIntake = defineMutation({
   access: 'admin',
+  params: { id: recordId },
+  failures: { 'not-found': { status: 404, error: ADMIN_INTAKES.notFound } },
   schema: null,
   // The page shows a notice, not field messages: nothing to carry over.
   fieldFeedback: false,
   formFailure,
-  async handle({ context, user, database, clientAddress }) {
-    const parsed = intakeIdSchema.safeParse(context.params.id);
-    if (!parsed.success) return fail(404, ADMIN_INTAKES.notFound, 'not-found');
-    const id = parsed.data;
+  async handle({ params, user, database, clientAddress }) {
+    const { id } = params;
     const reopened = await reopenIntake(database, { intakeId: id, adminId: user.id, ip: clientAddress });
     if (reopened) return done(detailPage(id, 'reopened'), 200, { id, status: 'draft' });
     // reopenIntake answers false for both an unknown intake and one that is not submitted: tell them apart.

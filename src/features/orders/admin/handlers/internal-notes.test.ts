@@ -16,7 +16,7 @@ import CustomerOrderPage from '../../pages/CustomerOrderPage.astro';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { adminOrderPage } from '../orders.server.ts';
 import OrderPage from '../OrderPage.astro';
-import { callRoute, database, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
+import { postAs, database, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
 import { postMarkPaid, postOrderStatus } from './order-status.ts';
 
 const INTERNAL = 'INTERNAL: slow payer, ask for the deposit first';
@@ -42,8 +42,8 @@ async function orderWithNotes() {
   const admin = await person('admin');
   const id = await invoiceOrder(false);
   const path = (action: string) => `/api/admin/orders/${id}/${action}`;
-  expect((await callRoute(postMarkPaid, path('mark-paid'), { id }, {}, admin)).status).toBe(200);
-  const first = await callRoute(
+  expect((await postAs(postMarkPaid, path('mark-paid'), { id }, {}, admin)).status).toBe(200);
+  const first = await postAs(
     postOrderStatus,
     path('status'),
     { id },
@@ -53,7 +53,7 @@ async function orderWithNotes() {
   );
   expect(first.status).toBe(303);
   expect(first.headers.get('location')).toBe(`/admin/orders/${id}?notice=mailed`);
-  const second = await callRoute(
+  const second = await postAs(
     postOrderStatus,
     path('status'),
     { id },

@@ -5,7 +5,7 @@ import type { SessionUser } from '#features/accounts/session.server.ts';
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
 import { adminOrderPage } from '../orders.server.ts';
-import { callRoute, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
+import { postAs, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
 import { postOrderCancel, postOrderNote, postOrderRefund } from './order-actions.ts';
 import { postMarkPaid } from './order-status.ts';
 
@@ -16,7 +16,7 @@ const act = (
   body: Record<string, string>,
   user: SessionUser | null,
   form = false,
-) => callRoute(handlers[action], `/api/admin/orders/${id}/${action}`, { id }, body, user, form);
+) => postAs(handlers[action], `/api/admin/orders/${id}/${action}`, { id }, body, user, form);
 const withVersion = async (id: string, body: Record<string, string> = {}) => ({
   version: await versionOf(id),
   ...body,

@@ -3,7 +3,7 @@ import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { addOrderNote, endOrder, type EndResult } from '../orders.server.ts';
-import { formFailure, idOf, orderPage, refused, versionSchema } from './order-status.ts';
+import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
 const noteSchema = z.object({
   version: versionSchema,
@@ -20,12 +20,12 @@ const noteSchema = z.object({
 /** POST /api/admin/orders/{id}/notes {body, version}: an internal note, audited 'order.note'. */
 export const postOrderNote = defineMutation({
   access: 'admin',
+  ...orderRoute,
   schema: noteSchema,
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await addOrderNote(database, {
       orderId: id,
       version: input.version,
@@ -51,12 +51,12 @@ function ended(id: string, result: EndResult, notice: string): Outcome {
 function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string) {
   return defineMutation({
     access: 'admin',
+    ...orderRoute,
     schema: endSchema,
     fieldFeedback: false,
     formFailure,
-    async handle({ input, user, database, context, clientAddress }) {
-      const id = idOf(context);
-      if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+    async handle({ input, user, database, params, clientAddress }) {
+      const { id } = params;
       const result = await endOrder(database, kind, {
         orderId: id,
         version: input.version,

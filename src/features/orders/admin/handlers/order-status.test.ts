@@ -1,8 +1,8 @@
-import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
+import { callRoute } from '#server/http/testing/call-route.ts';
 import { auditLog, orderEvents, orders, outbox, subscriptions, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
@@ -37,28 +37,17 @@ async function order(monthly = true) {
   return placed.id;
 }
 
-function call(
+async function call(
   action: 'status' | 'mark-paid',
   id: string,
   body: Record<string, string>,
   user: SessionUser | null,
   form = false,
 ) {
-  const url = new URL(`http://localhost:4321/api/admin/orders/${id}/${action}`);
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
-  });
   const handler = action === 'status' ? postOrderStatus : postMarkPaid;
-  return handler({
-    request,
-    url,
-    params: { id },
-    clientAddress: '203.0.113.50',
-    cookies: { set: () => {}, get: () => undefined, delete: () => {} },
-    locals: { user, session: null },
-  } as unknown as APIContext) as Promise<Response>;
+  const path = `http://localhost:4321/api/admin/orders/${id}/${action}`;
+  const made = await callRoute(handler, path, { body, form, params: { id }, user, ip: '203.0.113.50' });
+  return made.response;
 }
 
 const versionOf = async (id: string) =>

@@ -1,15 +1,18 @@
-import type { APIContext } from 'astro';
 import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
 import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { recordId } from '#server/http/record-id.ts';
 import { moveOrder, type MoveResult } from '../../orders.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { changeOrderStatus } from '../orders.server.ts';
 
-/** An order id as randomId() makes them (lowercase, no look-alikes); anything else is not an order. */
-export const orderIdSchema = z.string().check(z.regex(/^[a-z2-9]{16,40}$/));
+/** The order an admin route acts on: `{id}` in its path; one that names no order is a 404. */
+export const orderRoute = {
+  params: { id: recordId },
+  failures: { 'not-found': { status: 404, error: ADMIN_ORDERS.notFound } },
+};
 
 /**
  * The order's version the form was rendered with (a hidden field; a number in JSON). Required:
@@ -58,21 +61,14 @@ const statusSchema = z.object({
   notify: checkboxSchema,
 });
 
-export const idOf = (context: { params: APIContext['params'] }) => {
-  const parsed = orderIdSchema.safeParse(context.params.id);
-  return parsed.success ? parsed.data : null;
-};
-
 export const orderPage = (id: string, notice: string) => `/admin/orders/${id}?notice=${notice}`;
 
 /**
  * Where a plain form lands after a failure: back on the order with the notice, except for an
  * order that does not exist, whose page would only be the 404 (the overview says so instead).
  */
-export function formFailure(code: FailureCode, { url }: { url: URL }) {
-  const id = /\/orders\/([^/]+)\//.exec(url.pathname)?.[1];
-  const parsed = orderIdSchema.safeParse(id);
-  return code === 'not-found' || !parsed.success ? '/admin?notice=order-not-found' : orderPage(parsed.data, code);
+export function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
+  return code === 'not-found' || !params.id ? '/admin?notice=order-not-found' : orderPage(params.id, code);
 }
 
 /** A refused change, answered: 404 unknown, 409 stale (someone else changed it) or not allowed. */
@@ -93,13 +89,13 @@ const answer = (id: string, to: OrderStatus, result: MoveResult, notice = 'moved
  */
 export const postOrderStatus = defineMutation({
   access: 'admin',
+  ...orderRoute,
   schema: statusSchema,
   // The order page shows a notice, not field messages: nothing to carry over.
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await changeOrderStatus(
       database,
       {
@@ -125,12 +121,12 @@ export const postOrderStatus = defineMutation({
  */
 export const postMarkPaid = defineMutation({
   access: 'admin',
+  ...orderRoute,
   schema: z.object({ version: z.optional(versionSchema) }),
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_ORDERS.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
     return markPaid(database, id, user.id, clientAddress, input.version);
   },
 });

@@ -5,15 +5,15 @@ import type { SessionUser } from '#features/accounts/session.server.ts';
 import { adminSubscriptionPage } from '../subscriptions.server.ts';
 import { pruneExpired } from '#server/db/housekeeping.ts';
 import { duePriceChanges } from '../../price-changes.server.ts';
-import { callRoute, database, db, person } from '#features/admin/handlers/admin-test-kit.ts';
+import { postAs, database, db, person } from '#features/admin/handlers/admin-test-kit.ts';
 import { postCustomSubscription, postSubscriptionCancel, postSubscriptionPrice } from './subscriptions.ts';
 
 const create = (body: Record<string, string>, user: SessionUser | null, form = false) =>
-  callRoute(postCustomSubscription, '/api/admin/subscriptions', {}, body, user, form);
+  postAs(postCustomSubscription, '/api/admin/subscriptions', {}, body, user, form);
 const cancel = (id: string, body: Record<string, string>, user: SessionUser | null) =>
-  callRoute(postSubscriptionCancel, `/api/admin/subscriptions/${id}/cancel`, { id }, body, user);
+  postAs(postSubscriptionCancel, `/api/admin/subscriptions/${id}/cancel`, { id }, body, user);
 const price = (id: string, body: Record<string, string>, user: SessionUser | null) =>
-  callRoute(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, user);
+  postAs(postSubscriptionPrice, `/api/admin/subscriptions/${id}/price`, { id }, body, user);
 const row = async (id: string) => (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const auditOf = async (id: string) =>
   (

@@ -1,7 +1,7 @@
-import type { APIContext } from 'astro';
 import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { recordId } from '#server/http/record-id.ts';
 import { ADMIN_SUBSCRIPTIONS } from '#features/admin/copy.ts';
 import {
   adminCancelSubscription,
@@ -9,19 +9,18 @@ import {
   createCustomSubscription,
   type SubscriptionChange,
 } from '../subscriptions.server.ts';
-import { orderIdSchema, versionSchema } from '#features/orders/admin/handlers/order-status.ts';
+import { versionSchema } from '#features/orders/admin/handlers/order-status.ts';
 
-/** Subscription ids come from randomId() too. */
-const idOf = (context: { params: APIContext['params'] }) => {
-  const parsed = orderIdSchema.safeParse(context.params.id);
-  return parsed.success ? parsed.data : null;
+/** The subscription an admin route acts on: `{id}` in its path; one that names none is a 404. */
+const subscriptionRoute = {
+  params: { id: recordId },
+  failures: { 'not-found': { status: 404, error: ADMIN_SUBSCRIPTIONS.notFound } },
 };
 
 const subscriptionPage = (id: string, notice: string) => `/admin/subscriptions/${id}?notice=${notice}`;
 
-function formFailure(code: FailureCode, { url }: { url: URL }) {
-  const parsed = orderIdSchema.safeParse(/\/subscriptions\/([^/]+)\//.exec(url.pathname)?.[1]);
-  return code === 'not-found' || !parsed.success ? '/admin' : subscriptionPage(parsed.data, code);
+function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
+  return code === 'not-found' || !params.id ? '/admin' : subscriptionPage(params.id, code);
 }
 
 /**
@@ -76,15 +75,15 @@ function changed(id: string, result: SubscriptionChange, notice: string): Outcom
  */
 export const postSubscriptionCancel = defineMutation({
   access: 'admin',
+  ...subscriptionRoute,
   schema: z.object({
     when: z.enum(['now', 'notice'], { error: ADMIN_SUBSCRIPTIONS.badWhen }),
     version: versionSchema,
   }),
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_SUBSCRIPTIONS.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await adminCancelSubscription(database, {
       id,
       version: input.version,
@@ -99,12 +98,12 @@ export const postSubscriptionCancel = defineMutation({
 /** POST /api/admin/subscriptions/{id}/price {price (dollars), version}: from the next period. */
 export const postSubscriptionPrice = defineMutation({
   access: 'admin',
+  ...subscriptionRoute,
   schema: z.object({ price: dollarsSchema, version: versionSchema }),
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, context, clientAddress }) {
-    const id = idOf(context);
-    if (!id) return fail(404, ADMIN_SUBSCRIPTIONS.notFound, 'not-found');
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
     const result = await changeSubscriptionPrice(database, {
       id,
       version: input.version,
