@@ -4,13 +4,12 @@
  * and accepting a subscription the agency offered (invoiced at once, or paid through the provider).
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
 import { CANCELLATION_NOTICE_DAYS, formatPrice } from '../../data/pricing.ts';
 import { site } from '../../data/site.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { insertionOrder } from '../../server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '../../server/db/index.ts';
+import { build, type AppDatabase, type Db } from '../../server/db/index.ts';
 import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '../../server/db/schema.ts';
 import { outboxInsert } from '../../server/email/enqueue.ts';
 import { escapeHtml, mailLayout, type RenderedMail } from '../../server/email/layout.ts';
@@ -24,8 +23,6 @@ import {
 } from '../payments/provider.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 
-const builder = drizzle.mock();
-
 export type Subscription = typeof subscriptions.$inferSelect;
 
 export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
@@ -37,7 +34,7 @@ export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due']
  */
 const visibleToCustomer: SQL = and(
   isNull(subscriptions.unprovenEmail),
-  sql`(${subscriptions.orderId} IS NULL OR ${subscriptions.orderId} NOT IN (${builder
+  sql`(${subscriptions.orderId} IS NULL OR ${subscriptions.orderId} NOT IN (${build
     .select({ id: orders.id })
     .from(orders)
     .where(sql`${orders.heldAt} IS NOT NULL`)}))`,
@@ -139,12 +136,10 @@ export async function requestCancel(
   const mails = cancellationMails(s, customer ?? { name: 'Customer', email: '' }, terms);
   const at = new Date(now);
   await database.writes.run([
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
-        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
-    ),
+    build
+      .update(subscriptions)
+      .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
+      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
     auditStatement(
       {
         actorId: userId,
@@ -223,12 +218,10 @@ async function acceptInvoiced(
   const at = new Date(now);
   const text = `${customer?.name ?? 'A customer'} <${customer?.email ?? ''}> accepted ${s.description} at ${formatPrice(s.priceCents)} per ${s.interval}. Send the first invoice.`;
   const results = await database.writes.run([
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ status: 'active', acceptedAt: at, updatedAt: at })
-        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
-    ),
+    build
+      .update(subscriptions)
+      .set({ status: 'active', acceptedAt: at, updatedAt: at })
+      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
     auditStatement(
       {
         actorId: userId,

@@ -6,13 +6,12 @@
  * required, and answers: JSON (`{ error, fields? }` on failure) or a 303 for forms.
  * Handlers commit their writes, audit entry and outbox mail together (`ctx.commit`).
  */
-import type { InStatement } from '@libsql/client';
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
 import { AUTH } from '../../features/accounts/messages.ts';
 import type { SessionUser } from '../../features/accounts/session.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { getDatabase, type AppDatabase } from '../db/index.ts';
+import { getDatabase, type AppDatabase, type WriteQuery } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import { clientAddress } from './client-address.ts';
@@ -40,9 +39,9 @@ export interface MutationContext<Input, User> {
   /** true for a plain HTML form post: the answer is a 303. */
   form: boolean;
   /** An audit entry by the current user from the current address, to commit with the change. */
-  audit: (entry: Omit<AuditEntry, 'actorId' | 'ip'> & { actorId?: string | null }) => InStatement;
+  audit: (entry: Omit<AuditEntry, 'actorId' | 'ip'> & { actorId?: string | null }) => WriteQuery;
   /** Commits statements atomically through the write queue (group commit). */
-  commit: (statements: InStatement[]) => Promise<void>;
+  commit: (statements: WriteQuery[]) => Promise<void>;
 }
 
 export type Outcome =
