@@ -4,10 +4,10 @@
 // and for scripts/bench-admin.mjs. Never run it against production: the rows are invented.
 import { parseArgs } from 'node:util';
 import type { InStatement } from '@libsql/client';
-import { drizzle } from 'drizzle-orm/libsql';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { openDatabase } from '#server/db/client.ts';
-import { statement } from '#server/db/index.ts';
+import { build } from '#server/db/index.ts';
+import { toStatement } from '#server/db/write-queue.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import {
   auditLog,
@@ -104,12 +104,11 @@ const TWELVE_WEEKS = 12 * 7 * 24 * 3600 * 1000;
 const now = Date.now();
 const recent = () => new Date(now - Math.floor(random() * TWELVE_WEEKS));
 
-const builder = drizzle.mock();
 /** Inserts rows in multi-row INSERTs, several per write transaction (client.batch). */
 async function insertAll<T extends SQLiteTable>(table: T, rows: (T['$inferInsert'] & object)[]) {
   const inserts: InStatement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    inserts.push(statement(builder.insert(table).values(rows.slice(i, i + ROWS_PER_INSERT))));
+    inserts.push(toStatement(build.insert(table).values(rows.slice(i, i + ROWS_PER_INSERT))));
   }
   for (let i = 0; i < inserts.length; i += INSERTS_PER_BATCH) {
     await client.batch(inserts.slice(i, i + INSERTS_PER_BATCH), 'write');

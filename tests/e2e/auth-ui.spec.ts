@@ -224,13 +224,14 @@ test.describe('without JavaScript', () => {
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
     // An account created for a customer (as checkout or an admin will), and its link.
     const { newAccountToken } = await import('#features/accounts/account-links.server.ts');
+    const { toStatement } = await import('#server/db/write-queue.ts');
     const userId = crypto.randomUUID();
     const { token, statement } = newAccountToken(userId, 'activation');
     await db.execute({
       sql: `INSERT INTO users (id, name, email, password_hash, role, status, created_at, updated_at) VALUES (?, 'Pending Customer', ?, NULL, 'customer', 'pending', ?, ?)`,
       args: [userId, email, Date.now(), Date.now()],
     });
-    await db.execute(statement);
+    await db.execute(toStatement(statement));
     db.close();
     await page.goto(`/activate-account?token=${encodeURIComponent(token)}`);
     await expect(page.getByLabel('Email')).toHaveValue(email);

@@ -2,15 +2,11 @@
  * Single-use links for account activation, password reset and e-mail change: random, stored
  * hashed, expiring, and consumed atomically (a second use finds it already used).
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { coalesce } from '#server/db/expressions.ts';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type Db } from '#server/db/index.ts';
+import { build, type Db, type WriteQuery, type Tx } from '#server/db/index.ts';
 import { accountTokens, type TOKEN_PURPOSES } from '#server/db/schema.ts';
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
-
-const builder = drizzle.mock();
 
 export const ACTIVATION_TTL_MS = 48 * 60 * 60_000;
 export const RESET_TTL_MS = 60 * 60_000;
@@ -40,16 +36,14 @@ export function newAccountToken(userId: string, purpose: TokenPurpose, now = Dat
   const ttl = TTL[purpose];
   return {
     token,
-    statement: statement(
-      builder.insert(accountTokens).values({
-        id,
-        userId,
-        purpose,
-        secretHash: Buffer.from(secretHash),
-        expiresAt: new Date(now + ttl),
-        createdAt: new Date(now),
-      }),
-    ),
+    statement: build.insert(accountTokens).values({
+      id,
+      userId,
+      purpose,
+      secretHash: Buffer.from(secretHash),
+      expiresAt: new Date(now + ttl),
+      createdAt: new Date(now),
+    }),
   };
 }
 
@@ -78,17 +72,13 @@ export async function checkAccountToken(
 }
 
 /** Marks a checked token used inside `tx`; false when another request used it first. */
-export async function consumeAccountToken(tx: Transaction, tokenId: string, now = Date.now()): Promise<boolean> {
-  const result = await tx.execute(
-    statement(
-      builder
-        .update(accountTokens)
-        .set({ usedAt: new Date(now) })
-        .where(
-          and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date(now))),
-        ),
-    ),
-  );
+export async function consumeAccountToken(tx: Tx, tokenId: string, now = Date.now()): Promise<boolean> {
+  const result = await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date(now))),
+    );
   return result.rowsAffected === 1;
 }
 
@@ -96,28 +86,24 @@ export async function consumeAccountToken(tx: Transaction, tokenId: string, now 
  * Older links die once the password is set another way (every purpose), or once a newer
  * e-mail change replaces or cancels the previous one (`purpose`).
  */
-export const retireAccountTokensStatement = (userId: string, now: number, purpose?: TokenPurpose): InStatement =>
-  statement(
-    builder
-      .update(accountTokens)
-      .set({ usedAt: new Date(now) })
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          isNull(accountTokens.usedAt),
-          purpose ? eq(accountTokens.purpose, purpose) : undefined,
-        ),
+export const retireAccountTokensStatement = (userId: string, now: number, purpose?: TokenPurpose): WriteQuery =>
+  build
+    .update(accountTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        purpose ? eq(accountTokens.purpose, purpose) : undefined,
       ),
-  );
+    );
 
 /** Every link of a user, used or not (account deletion). */
-export const deleteUserTokensStatement = (userId: string): InStatement =>
-  statement(builder.delete(accountTokens).where(eq(accountTokens.userId, userId)));
+export const deleteUserTokensStatement = (userId: string): WriteQuery =>
+  build.delete(accountTokens).where(eq(accountTokens.userId, userId));
 
 /** Links used or expired a month ago, for housekeeping. */
-export const oldLinksStatement = (now: number): InStatement =>
-  statement(
-    builder
-      .delete(accountTokens)
-      .where(lt(coalesce(accountTokens.usedAt, accountTokens.expiresAt), now - LINK_RETENTION_MS)),
-  );
+export const oldLinksStatement = (now: number): WriteQuery =>
+  build
+    .delete(accountTokens)
+    .where(lt(coalesce(accountTokens.usedAt, accountTokens.expiresAt), now - LINK_RETENTION_MS));

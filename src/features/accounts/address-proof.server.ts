@@ -10,11 +10,9 @@
  * The links here (address_links) follow account-links.ts: random, stored hashed, expiring,
  * consumed atomically. Each keeps the address it was sent to, and proves that address only.
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { coalesce } from '#server/db/expressions.ts';
-import { statement, type Db } from '#server/db/index.ts';
+import { build, type Db, type WriteQuery, type Tx } from '#server/db/index.ts';
 import {
   addressLinks,
   intakeFiles,
@@ -27,8 +25,6 @@ import {
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
 import { LINK_RETENTION_MS } from './account-links.server.ts';
 import { normalizeEmail } from './users.server.ts';
-
-const builder = drizzle.mock();
 
 export type AddressLinkPurpose = (typeof ADDRESS_LINK_PURPOSES)[number];
 
@@ -58,18 +54,16 @@ export function newAddressLink(
   const { token, id, secretHash } = createToken();
   return {
     token,
-    statement: statement(
-      builder.insert(addressLinks).values({
-        id,
-        purpose,
-        userId: target.userId ?? null,
-        orderId: target.orderId ?? null,
-        email: normalizeEmail(target.email),
-        secretHash: Buffer.from(secretHash),
-        expiresAt: new Date(now + TTL[purpose]),
-        createdAt: new Date(now),
-      }),
-    ),
+    statement: build.insert(addressLinks).values({
+      id,
+      purpose,
+      userId: target.userId ?? null,
+      orderId: target.orderId ?? null,
+      email: normalizeEmail(target.email),
+      secretHash: Buffer.from(secretHash),
+      expiresAt: new Date(now + TTL[purpose]),
+      createdAt: new Date(now),
+    }),
   };
 }
 
@@ -93,86 +87,63 @@ export async function checkAddressLink(
 }
 
 /** Marks a checked link used inside `tx`; false when another request used it first. */
-export async function consumeAddressLink(tx: Transaction, id: string, now = Date.now()): Promise<boolean> {
-  const result = await tx.execute(
-    statement(
-      builder
-        .update(addressLinks)
-        .set({ usedAt: new Date(now) })
-        .where(and(eq(addressLinks.id, id), isNull(addressLinks.usedAt), gt(addressLinks.expiresAt, new Date(now)))),
-    ),
-  );
+export async function consumeAddressLink(tx: Tx, id: string, now = Date.now()): Promise<boolean> {
+  const result = await tx
+    .update(addressLinks)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(addressLinks.id, id), isNull(addressLinks.usedAt), gt(addressLinks.expiresAt, new Date(now))));
   return result.rowsAffected === 1;
 }
 
 /** Earlier verification links of a user stop working (a newer one was sent, or the address changed). */
-export const retireVerifyLinksStatement = (userId: string, now: number): InStatement =>
-  statement(
-    builder
-      .update(addressLinks)
-      .set({ usedAt: new Date(now) })
-      .where(
-        and(eq(addressLinks.userId, userId), eq(addressLinks.purpose, 'verify-email'), isNull(addressLinks.usedAt)),
-      ),
-  );
+export const retireVerifyLinksStatement = (userId: string, now: number): WriteQuery =>
+  build
+    .update(addressLinks)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(addressLinks.userId, userId), eq(addressLinks.purpose, 'verify-email'), isNull(addressLinks.usedAt)));
 
 /** Links used or expired a month ago, for housekeeping. */
-export const oldAddressLinksStatement = (now: number): InStatement =>
-  statement(
-    builder
-      .delete(addressLinks)
-      .where(lt(coalesce(addressLinks.usedAt, addressLinks.expiresAt), now - LINK_RETENTION_MS)),
-  );
+export const oldAddressLinksStatement = (now: number): WriteQuery =>
+  build.delete(addressLinks).where(lt(coalesce(addressLinks.usedAt, addressLinks.expiresAt), now - LINK_RETENTION_MS));
 
 /** The user's current address, read by the database in the same statement (no read-then-write race). */
 const currentAddressOf = (userId: string) =>
-  sql`(${builder.select({ email: users.email }).from(users).where(eq(users.id, userId))})`;
+  sql`(${build.select({ email: users.email }).from(users).where(eq(users.id, userId))})`;
 
 /**
  * The user has just proved that it reads its current address (commit these in the same unit
  * as the link that proved it): the account is marked verified, and every order and
  * subscription waiting for that address is filed under it, with the order's intake.
  */
-export function addressProvenStatements(userId: string, now: number): InStatement[] {
+export function addressProvenStatements(userId: string, now: number): WriteQuery[] {
   const at = new Date(now);
   const address = currentAddressOf(userId);
   return [
-    statement(builder.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId))),
-    statement(
-      builder
-        .update(orders)
-        .set({ userId, unprovenEmail: null, updatedAt: at })
-        .where(eq(orders.unprovenEmail, address)),
-    ),
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ userId, unprovenEmail: null, updatedAt: at })
-        .where(eq(subscriptions.unprovenEmail, address)),
-    ),
+    build.update(users).set({ emailVerifiedAt: at }).where(eq(users.id, userId)),
+    build.update(orders).set({ userId, unprovenEmail: null, updatedAt: at }).where(eq(orders.unprovenEmail, address)),
+    build
+      .update(subscriptions)
+      .set({ userId, unprovenEmail: null, updatedAt: at })
+      .where(eq(subscriptions.unprovenEmail, address)),
     // An intake follows its order (none is normally started on an order its customer cannot see).
-    statement(
-      builder
-        .update(intakes)
-        .set({ userId })
-        .where(
-          and(
-            sql`${intakes.orderId} IN (${builder.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))})`,
-            sql`${intakes.userId} <> ${userId}`,
-          ),
+    build
+      .update(intakes)
+      .set({ userId })
+      .where(
+        and(
+          sql`${intakes.orderId} IN (${build.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))})`,
+          sql`${intakes.userId} <> ${userId}`,
         ),
-    ),
-    statement(
-      builder
-        .update(intakeFiles)
-        .set({ userId })
-        .where(
-          and(
-            sql`${intakeFiles.intakeId} IN (${builder.select({ id: intakes.id }).from(intakes).where(eq(intakes.userId, userId))})`,
-            sql`${intakeFiles.userId} <> ${userId}`,
-          ),
+      ),
+    build
+      .update(intakeFiles)
+      .set({ userId })
+      .where(
+        and(
+          sql`${intakeFiles.intakeId} IN (${build.select({ id: intakes.id }).from(intakes).where(eq(intakes.userId, userId))})`,
+          sql`${intakeFiles.userId} <> ${userId}`,
         ),
-    ),
+      ),
   ];
 }
 

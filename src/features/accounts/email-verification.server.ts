@@ -5,8 +5,7 @@
  * changes nothing, so a mail scanner fetching it verifies nothing.
  */
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import type { AppDatabase } from '#server/db/index.ts';
 import { users } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -21,8 +20,6 @@ import {
 } from './address-proof.server.ts';
 import { verifyEmailMail } from './mail.ts';
 import { findUserById } from './users.server.ts';
-
-const builder = drizzle.mock();
 
 export type ResendVerificationResult = { ok: true; sentTo: string } | { ok: false; reason: 'verified' | 'not-found' };
 
@@ -76,10 +73,7 @@ export async function verifyEmail(
   if (!userId) return { ok: false, reason: 'invalid' };
   return database.writes.transaction(async (tx): Promise<VerifyEmailResult> => {
     if (!(await consumeAddressLink(tx, id, now))) return { ok: false, reason: 'used' };
-    const found = await tx.execute(
-      statement(builder.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, userId))),
-    );
-    const row = found.rows[0];
+    const [row] = await tx.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, userId));
     if (row?.status !== 'active' || row.email !== email) return { ok: false, reason: 'invalid' };
     await tx.batch([
       retireVerifyLinksStatement(userId, now),

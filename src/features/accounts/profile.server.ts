@@ -5,8 +5,7 @@
  * its audit entry and its mail together.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import type { AppDatabase } from '#server/db/index.ts';
 import { users, type AuditAction } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -21,8 +20,6 @@ import { addressProvenStatements, retireVerifyLinksStatement } from './address-p
 import { emailChangeMail, emailChangeNoticeMail } from './mail.ts';
 import { verifyPassword } from './password.ts';
 import { findUserByEmail, findUserById, normalizeEmail, updateUserStatement } from './users.server.ts';
-
-const builder = drizzle.mock();
 
 /** The page that confirms a new address (src/pages/confirm-email.astro): a button that POSTs to CONFIRM_EMAIL_API. */
 export const CONFIRM_EMAIL_PATH = '/confirm-email';
@@ -160,27 +157,18 @@ export async function confirmEmailChange(
   try {
     return await database.writes.transaction(async (tx): Promise<ConfirmEmailResult> => {
       if (!(await consumeAccountToken(tx, tokenId, now))) return { ok: false, reason: 'used' };
-      const found = await tx.execute(
-        statement(
-          builder
-            .select({ pendingEmail: users.pendingEmail, status: users.status })
-            .from(users)
-            .where(eq(users.id, userId)),
-        ),
-      );
-      const pendingEmail = found.rows[0]?.pending_email;
-      if (typeof pendingEmail !== 'string' || found.rows[0]?.status !== 'active')
-        return { ok: false, reason: 'invalid' };
-      const holder = await tx.execute(
-        statement(
-          builder
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.email, pendingEmail), ne(users.id, userId))),
-        ),
-      );
-      if (holder.rows.length > 0) {
-        await tx.execute(updateUserStatement(userId, { pendingEmail: null }, now));
+      const [found] = await tx
+        .select({ pendingEmail: users.pendingEmail, status: users.status })
+        .from(users)
+        .where(eq(users.id, userId));
+      const pendingEmail = found?.pendingEmail;
+      if (typeof pendingEmail !== 'string' || found?.status !== 'active') return { ok: false, reason: 'invalid' };
+      const holder = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, pendingEmail), ne(users.id, userId)));
+      if (holder.length > 0) {
+        await tx.batch([updateUserStatement(userId, { pendingEmail: null }, now)]);
         return { ok: false, reason: 'taken' };
       }
       await tx.batch([

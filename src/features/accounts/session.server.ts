@@ -3,16 +3,12 @@
  * keeps SHA-256(secret). Sessions slide: 10 days of inactivity ends one, and activity is
  * written back at most hourly.
  */
-import type { InStatement } from '@libsql/client';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase } from '#server/db/index.ts';
-import { sessions, twoFactor, users } from '#server/db/schema.ts';
+import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
+import { sessions, twoFactor, users, type USER_ROLES } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
-
-const builder = drizzle.mock();
 
 export const SESSION_COOKIE = 'session';
 /** A session unused for this long is over (and pruned by src/features/accounts/pruning.ts). */
@@ -48,18 +44,16 @@ export function newSession(userId: string, meta: SessionMeta = {}, now = Date.no
   return {
     token,
     session,
-    statement: statement(
-      builder.insert(sessions).values({
-        id,
-        userId,
-        secretHash: Buffer.from(secretHash),
-        createdAt: session.createdAt,
-        lastVerifiedAt: session.lastVerifiedAt,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        ip: meta.ip ?? null,
-        twoFactorVerifiedAt: meta.secondFactorPassed ? new Date(now) : null,
-      }),
-    ),
+    statement: build.insert(sessions).values({
+      id,
+      userId,
+      secretHash: Buffer.from(secretHash),
+      createdAt: session.createdAt,
+      lastVerifiedAt: session.lastVerifiedAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+      twoFactorVerifiedAt: meta.secondFactorPassed ? new Date(now) : null,
+    }),
   };
 }
 
@@ -124,12 +118,10 @@ export async function validateSessionToken(
   const refreshed = now - lastVerifiedAt >= ACTIVITY_REFRESH_MS;
   if (refreshed) {
     await database.writes.run([
-      statement(
-        builder
-          .update(sessions)
-          .set({ lastVerifiedAt: new Date(now) })
-          .where(eq(sessions.id, parsed.id)),
-      ),
+      build
+        .update(sessions)
+        .set({ lastVerifiedAt: new Date(now) })
+        .where(eq(sessions.id, parsed.id)),
     ]);
   }
   return {
@@ -155,37 +147,33 @@ export async function secondFactorRequired(database: AppDatabase, userId: string
 }
 
 /** Marks a session as having passed the second factor: from now on it is fully signed in. */
-export const secondFactorPassedStatement = (sessionId: string, now = Date.now()): InStatement =>
-  statement(
-    builder
-      .update(sessions)
-      .set({ twoFactorVerifiedAt: new Date(now) })
-      .where(eq(sessions.id, sessionId)),
-  );
+export const secondFactorPassedStatement = (sessionId: string, now = Date.now()): WriteQuery =>
+  build
+    .update(sessions)
+    .set({ twoFactorVerifiedAt: new Date(now) })
+    .where(eq(sessions.id, sessionId));
 
-export const deleteSessionStatement = (sessionId: string): InStatement =>
-  statement(builder.delete(sessions).where(eq(sessions.id, sessionId)));
+export const deleteSessionStatement = (sessionId: string): WriteQuery =>
+  build.delete(sessions).where(eq(sessions.id, sessionId));
 
 export async function invalidateSession(database: AppDatabase, sessionId: string) {
   await database.writes.run([deleteSessionStatement(sessionId)]);
 }
 
 /** Signs a user out everywhere (password change or reset), optionally keeping one session. */
-export function invalidateUserSessionsStatement(userId: string, exceptSessionId?: string): InStatement {
-  return statement(
-    builder
-      .delete(sessions)
-      .where(
-        exceptSessionId
-          ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-          : eq(sessions.userId, userId),
-      ),
-  );
+export function invalidateUserSessionsStatement(userId: string, exceptSessionId?: string): WriteQuery {
+  return build
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }
 
 /** Idle sessions, for housekeeping. */
-export const idleSessionsStatement = (now: number): InStatement =>
-  statement(builder.delete(sessions).where(lt(sessions.lastVerifiedAt, new Date(now - INACTIVITY_TIMEOUT_MS))));
+export const idleSessionsStatement = (now: number): WriteQuery =>
+  build.delete(sessions).where(lt(sessions.lastVerifiedAt, new Date(now - INACTIVITY_TIMEOUT_MS)));
 
 export interface ActiveSession {
   id: string;

@@ -2,28 +2,19 @@
  * The users table's one reader and writer: e-mail normalisation, the row shape pages may
  * see, and the one user insert (registration, pending accounts, the first admin).
  */
-import type { InStatement } from '@libsql/client';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type Db } from '#server/db/index.ts';
+import { build, type Db, type WriteQuery } from '#server/db/index.ts';
 import { users, type USER_STATUSES } from '#server/db/schema.ts';
 import type { Role, SessionUser } from './session.server.ts';
-
-const builder = drizzle.mock();
 
 /** E-mails are stored and compared trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export interface UserRow extends SessionUser {
-  passwordHash: string | null;
-  status: UserStatus;
-  /** A new address waiting for its confirmation link, if any. */
-  pendingEmail: string | null;
-  /** When the account proved it reads `email` (null: not yet; see address-proof.ts). */
-  emailVerifiedAt: Date | null;
-}
+/** The account as sign-in and the account pages need it: `pendingEmail` is a new address waiting for its link, `emailVerifiedAt` when `email` was proven (address-proof.ts). */
+export type UserRow = SessionUser &
+  Pick<typeof users.$inferSelect, 'passwordHash' | 'status' | 'pendingEmail' | 'emailVerifiedAt'>;
 
 const columns = {
   id: users.id,
@@ -63,23 +54,21 @@ export function insertUserStatement(
     emailVerified?: boolean;
   },
   now = Date.now(),
-): { id: string; statement: InStatement } {
+): { id: string; statement: WriteQuery } {
   const id = crypto.randomUUID();
   return {
     id,
-    statement: statement(
-      builder.insert(users).values({
-        id,
-        name: user.name,
-        email: normalizeEmail(user.email),
-        passwordHash: user.passwordHash,
-        role: user.role ?? 'customer',
-        status: user.status,
-        emailVerifiedAt: user.emailVerified ? new Date(now) : null,
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      }),
-    ),
+    statement: build.insert(users).values({
+      id,
+      name: user.name,
+      email: normalizeEmail(user.email),
+      passwordHash: user.passwordHash,
+      role: user.role ?? 'customer',
+      status: user.status,
+      emailVerifiedAt: user.emailVerified ? new Date(now) : null,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    }),
   };
 }
 
@@ -95,11 +84,11 @@ export interface UserChanges {
 }
 
 /** Changes columns of one user (and its updated_at). */
-export function updateUserStatement(id: string, changes: Partial<UserChanges>, now = Date.now()): InStatement {
+export function updateUserStatement(id: string, changes: Partial<UserChanges>, now = Date.now()): WriteQuery {
   const set = { ...changes, updatedAt: new Date(now) };
   if (changes.email !== undefined) set.email = normalizeEmail(changes.email);
   if (changes.pendingEmail) set.pendingEmail = normalizeEmail(changes.pendingEmail);
-  return statement(builder.update(users).set(set).where(eq(users.id, id)));
+  return build.update(users).set(set).where(eq(users.id, id));
 }
 
 /**

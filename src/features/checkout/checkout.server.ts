@@ -10,12 +10,11 @@
  * for the address owner's confirmation (orders/held-orders.ts), and until then the only mail
  * is the request to confirm, and the agency's notice waits too.
  */
-import type { InStatement } from '@libsql/client';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { pricing, type PricingReading } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
-import type { AppDatabase } from '#server/db/index.ts';
+import type { AppDatabase, WriteQuery } from '#server/db/index.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { newAccountToken } from '#features/accounts/account-links.server.ts';
@@ -46,7 +45,7 @@ export interface PlaceResult {
 
 interface Customer {
   userId: string;
-  statements: InStatement[];
+  statements: WriteQuery[];
   /** For a customer who has not activated an account yet. */
   activationUrl?: string;
   /** An existing account's address, typed by someone signed out: the order waits for its owner. */

@@ -3,17 +3,14 @@
  * back newest first for the admin area.
  */
 import { desc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import { build, type AppDatabase } from '#server/db/index.ts';
 import { contactMessages } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { contactNotification } from './notification-mail.ts';
 import type { ContactInput } from './schema.ts';
-
-const builder = drizzle.mock();
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
@@ -26,16 +23,14 @@ export async function saveContactMessage(database: AppDatabase, input: ContactIn
   const id = crypto.randomUUID();
   const mail = contactNotification({ ...input, id, receivedAt: new Date(now) });
   await database.writes.run([
-    statement(
-      builder.insert(contactMessages).values({
-        id,
-        name: input.name,
-        email: input.email,
-        subject: input.subject ?? null,
-        message: input.message,
-        createdAt: new Date(now),
-      }),
-    ),
+    build.insert(contactMessages).values({
+      id,
+      name: input.name,
+      email: input.email,
+      subject: input.subject ?? null,
+      message: input.message,
+      createdAt: new Date(now),
+    }),
     outboxInsert(
       { ...mail, kind: 'contact-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: input.email },
       now,

@@ -4,11 +4,9 @@
  * received', tells the agency, locks it), and reopen it for the customer (an admin).
  * Every change runs in one write transaction, so version checks and writes cannot interleave.
  */
-import type { Transaction } from '@libsql/client';
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { site } from '#data/site.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
 import { intakes, orders } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -17,8 +15,6 @@ import { randomId } from '#server/security/tokens.ts';
 import { moveOrderIn, visibleToCustomer } from '#features/orders/orders.server.ts';
 import { intakeSubmittedMail } from './mail.ts';
 import { submitProblems, type IntakeData } from './schema.ts';
-
-const builder = drizzle.mock();
 
 export type Intake = typeof intakes.$inferSelect;
 
@@ -58,52 +54,24 @@ export type SaveResult =
   | { ok: false; reason: 'not-found' | 'locked' }
   | { ok: false; reason: 'conflict'; version: number };
 
-interface Row {
-  id: string;
-  status: string;
-  version: number;
-  data: IntakeData;
-}
-
-async function readIn(tx: Transaction, orderId: string, userId: string | null) {
-  const order = await tx.execute(
-    statement(
-      builder
-        .select({
-          id: orders.id,
-          userId: orders.userId,
-          businessName: orders.businessName,
-          phone: orders.phone,
-          status: orders.status,
-        })
-        .from(orders)
-        .where(
-          userId ? and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer) : eq(orders.id, orderId),
-        ),
-    ),
-  );
-  const o = order.rows[0];
+async function readIn(tx: Tx, orderId: string, userId: string | null) {
+  const order = await tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      businessName: orders.businessName,
+      phone: orders.phone,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer) : eq(orders.id, orderId));
+  const [o] = order;
   if (!o) return null;
-  const found = await tx.execute(statement(builder.select().from(intakes).where(eq(intakes.orderId, orderId))));
-  const r = found.rows[0];
-  const row: Row | null = r
-    ? {
-        id: String(r.id),
-        status: String(r.status),
-        version: Number(r.version),
-        data: JSON.parse(String(r.data)) as IntakeData,
-      }
-    : null;
-  return {
-    order: {
-      id: String(o.id),
-      userId: String(o.user_id),
-      status: String(o.status),
-      businessName: String(o.business_name),
-      phone: String(o.phone),
-    },
-    row,
-  };
+  const [row] = await tx
+    .select({ id: intakes.id, status: intakes.status, version: intakes.version, data: intakes.data })
+    .from(intakes)
+    .where(eq(intakes.orderId, orderId));
+  return { order: o, row: row ?? null };
 }
 
 /**
@@ -125,29 +93,21 @@ export function saveDraft(
     const at = new Date(now);
     const next = current + 1;
     if (row) {
-      await tx.execute(
-        statement(
-          builder
-            .update(intakes)
-            .set({ data: { ...row.data, ...changes }, version: next, updatedAt: at })
-            .where(and(eq(intakes.id, row.id), eq(intakes.version, current))),
-        ),
-      );
+      await tx
+        .update(intakes)
+        .set({ data: { ...row.data, ...changes }, version: next, updatedAt: at })
+        .where(and(eq(intakes.id, row.id), eq(intakes.version, current)));
     } else {
-      await tx.execute(
-        statement(
-          builder.insert(intakes).values({
-            id: randomId(),
-            orderId,
-            userId: order.userId,
-            status: 'draft',
-            version: next,
-            data: { businessName: order.businessName, phone: order.phone, ...changes },
-            createdAt: at,
-            updatedAt: at,
-          }),
-        ),
-      );
+      await tx.insert(intakes).values({
+        id: randomId(),
+        orderId,
+        userId: order.userId,
+        status: 'draft',
+        version: next,
+        data: { businessName: order.businessName, phone: order.phone, ...changes },
+        createdAt: at,
+        updatedAt: at,
+      });
     }
     return { ok: true, version: next, savedAt: at };
   });
@@ -189,30 +149,22 @@ export function submitIntake(
     const next = current + 1;
     const id = row?.id ?? randomId();
     if (row) {
-      await tx.execute(
-        statement(
-          builder
-            .update(intakes)
-            .set({ data, version: next, status: 'submitted', submittedAt: at, updatedAt: at })
-            .where(eq(intakes.id, id)),
-        ),
-      );
+      await tx
+        .update(intakes)
+        .set({ data, version: next, status: 'submitted', submittedAt: at, updatedAt: at })
+        .where(eq(intakes.id, id));
     } else {
-      await tx.execute(
-        statement(
-          builder.insert(intakes).values({
-            id,
-            orderId,
-            userId: order.userId,
-            status: 'submitted',
-            version: next,
-            data,
-            submittedAt: at,
-            createdAt: at,
-            updatedAt: at,
-          }),
-        ),
-      );
+      await tx.insert(intakes).values({
+        id,
+        orderId,
+        userId: order.userId,
+        status: 'submitted',
+        version: next,
+        data,
+        submittedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
     }
     if (order.status === 'paid') {
       await moveOrderIn(
@@ -227,9 +179,9 @@ export function submitIntake(
         adminUrl: `${serverEnv().SITE_URL}/admin/website-info/${id}`,
       },
     );
-    await tx.execute(
+    await tx.batch([
       outboxInsert({ ...mail, kind: 'intake-submitted', to: serverEnv().AGENCY_INBOX ?? site.email }, now),
-    );
+    ]);
     return { ok: true, version: next };
   });
 }
@@ -241,26 +193,18 @@ export function reopenIntake(
   now = Date.now(),
 ): Promise<boolean> {
   return database.writes.transaction(async (tx) => {
-    const found = await tx.execute(
-      statement(
-        builder
-          .select({ status: intakes.status, version: intakes.version })
-          .from(intakes)
-          .where(eq(intakes.id, intakeId)),
-      ),
-    );
-    const row = found.rows[0];
+    const found = await tx
+      .select({ status: intakes.status, version: intakes.version })
+      .from(intakes)
+      .where(eq(intakes.id, intakeId));
+    const [row] = found;
     if (row?.status !== 'submitted') return false;
     const at = new Date(now);
-    await tx.execute(
-      statement(
-        builder
-          .update(intakes)
-          .set({ status: 'draft', version: Number(row.version) + 1, updatedAt: at })
-          .where(eq(intakes.id, intakeId)),
-      ),
-    );
-    await tx.execute(
+    await tx
+      .update(intakes)
+      .set({ status: 'draft', version: row.version + 1, updatedAt: at })
+      .where(eq(intakes.id, intakeId));
+    await tx.batch([
       auditStatement(
         {
           actorId: adminId,
@@ -273,7 +217,7 @@ export function reopenIntake(
         },
         now,
       ),
-    );
+    ]);
     return true;
   });
 }
@@ -287,7 +231,7 @@ export type EnsuredIntake = { ok: true; intakeId: string } | { ok: false; reason
  * not an answer, so a tab that opened the empty intake (version 0) still saves without a conflict.
  */
 export async function ensureDraftIntake(
-  tx: Transaction,
+  tx: Tx,
   { orderId, userId }: { orderId: string; userId: string },
   now = Date.now(),
 ): Promise<EnsuredIntake> {
@@ -298,19 +242,15 @@ export async function ensureDraftIntake(
   if (row) return { ok: true, intakeId: row.id };
   const at = new Date(now);
   const id = randomId();
-  await tx.execute(
-    statement(
-      builder.insert(intakes).values({
-        id,
-        orderId,
-        userId: order.userId,
-        status: 'draft',
-        version: 0,
-        data: { businessName: order.businessName, phone: order.phone },
-        createdAt: at,
-        updatedAt: at,
-      }),
-    ),
-  );
+  await tx.insert(intakes).values({
+    id,
+    orderId,
+    userId: order.userId,
+    status: 'draft',
+    version: 0,
+    data: { businessName: order.businessName, phone: order.phone },
+    createdAt: at,
+    updatedAt: at,
+  });
   return { ok: true, intakeId: id };
 }

@@ -8,11 +8,9 @@
  * yet activated), the agency's new-order notice and, when it was paid meanwhile, the receipt.
  * While held, the admin lists and order page show it as 'Unconfirmed'.
  */
-import type { InStatement } from '@libsql/client';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { site } from '#data/site.ts';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
 import { orderEvents, orders, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -30,10 +28,8 @@ import { newOrderMail, orderConfirmationMail, orderConfirmRequestMail, paymentRe
 import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
 
-const builder = drizzle.mock();
-
 /** The link and its mail, for checkout to commit with the held order. */
-export function holdStatements(order: { id: string; totalCents: number; email: string }, now: number): InStatement[] {
+export function holdStatements(order: { id: string; totalCents: number; email: string }, now: number): WriteQuery[] {
   const link = newAddressLink('confirm-order', { orderId: order.id, email: order.email }, now);
   return [
     link.statement,
@@ -84,64 +80,49 @@ export async function confirmHeldOrder(
   if (!orderId) return { ok: false, reason: 'invalid' };
   return database.writes.transaction(async (tx): Promise<ConfirmOrderResult> => {
     if (!(await consumeAddressLink(tx, linkId, now))) return { ok: false, reason: 'used' };
-    const found = await tx.execute(
-      statement(
-        builder
-          .select({
-            status: orders.status,
-            email: orders.email,
-            heldAt: orders.heldAt,
-            provider: orders.paymentProvider,
-            paidAt: orders.paidAt,
-            userId: orders.userId,
-          })
-          .from(orders)
-          .where(eq(orders.id, orderId)),
-      ),
-    );
-    const row = found.rows[0];
+    const [row] = await tx
+      .select({
+        status: orders.status,
+        email: orders.email,
+        heldAt: orders.heldAt,
+        provider: orders.paymentProvider,
+        paidAt: orders.paidAt,
+        userId: orders.userId,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     if (!row || row.email !== email) return { ok: false, reason: 'invalid' };
-    const owner = await tx.execute(
-      statement(
-        builder
-          .select({ status: users.status })
-          .from(users)
-          .where(eq(users.id, String(row.user_id))),
-      ),
-    );
+    const [owner] = row.userId
+      ? await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId))
+      : [];
     // Confirmed before (another link of the same order): nothing more to do.
-    if (row.held_at === null) return { ok: true, number: orderNumber(orderId) };
-    const status = String(row.status) as OrderStatus;
+    if (row.heldAt === null) return { ok: true, number: orderNumber(orderId) };
+    const { status, provider } = row;
     const at = new Date(now);
     const mailOrder = await readOrderIn(tx, orderId);
     if (!mailOrder) return { ok: false, reason: 'invalid' };
-    const provider = String(row.payment_provider) as PaymentProviderName;
-    const writes: InStatement[] = [
-      statement(
-        builder
-          .update(orders)
-          .set({ heldAt: null, updatedAt: at, version: sql`${orders.version} + 1` })
-          .where(eq(orders.id, orderId)),
-      ),
-      statement(
-        builder.insert(orderEvents).values({
-          id: crypto.randomUUID(),
-          orderId,
-          at,
-          actorId: null,
-          fromStatus: status,
-          toStatus: status,
-          note: 'Confirmed from the link sent to the order’s email address',
-        }),
-      ),
+    const writes: WriteQuery[] = [
+      build
+        .update(orders)
+        .set({ heldAt: null, updatedAt: at, version: sql`${orders.version} + 1` })
+        .where(eq(orders.id, orderId)),
+      build.insert(orderEvents).values({
+        id: crypto.randomUUID(),
+        orderId,
+        at,
+        actorId: null,
+        fromStatus: status,
+        toStatus: status,
+        note: 'Confirmed from the link sent to the order’s email address',
+      }),
       auditStatement(
         { actorId: null, action: 'order.confirm', entityType: 'order', entityId: orderId, ip: origin.ip },
         now,
       ),
     ];
     let activationUrl: string | undefined;
-    if (owner.rows[0]?.status === 'pending') {
-      const link = newAccountToken(String(row.user_id), 'activation', now);
+    if (row.userId && owner?.status === 'pending') {
+      const link = newAccountToken(row.userId, 'activation', now);
       writes.push(link.statement);
       activationUrl = accountLink('/activate-account', link.token);
     }
@@ -158,11 +139,8 @@ export async function confirmHeldOrder(
         now,
       ),
     );
-    if (row.paid_at !== null) {
-      const receipt = paymentReceiptMail(mailOrder, {
-        accountUrl: accountOrderUrl(orderId),
-        paidAt: new Date(Number(row.paid_at)),
-      });
+    if (row.paidAt !== null) {
+      const receipt = paymentReceiptMail(mailOrder, { accountUrl: accountOrderUrl(orderId), paidAt: row.paidAt });
       writes.push(outboxInsert({ ...receipt, kind: 'payment-receipt', to: email }, now));
     }
     await tx.batch(writes);

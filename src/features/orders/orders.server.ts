@@ -3,11 +3,9 @@
  * subscription by checkout), reads for the customer and the admin, and the one way an
  * order's status changes (`moveOrder`), with its history row, in one transaction.
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import { orderEvents, orderItems, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -17,8 +15,6 @@ import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
 import { paymentReceiptMail, type MailOrder } from './mail.ts';
 import { canMove } from './status.ts';
-
-const builder = drizzle.mock();
 
 /** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
 const { phoneDigits: _searchKey, ...orderColumns } = getTableColumns(orders);
@@ -50,66 +46,56 @@ export interface NewOrder {
 export const visibleToCustomer: SQL = and(isNull(orders.heldAt), isNull(orders.unprovenEmail)) as SQL;
 
 /** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
-export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: InStatement[] } {
+export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: WriteQuery[] } {
   const id = randomId();
   const at = new Date(now);
-  const statements: InStatement[] = [
-    statement(
-      builder.insert(orders).values({
-        id,
-        userId: order.userId,
-        name: order.name,
-        email: order.email,
-        phone: order.phone,
-        businessName: order.businessName,
-        status: 'pending_payment',
-        totalCents: order.quote.totalCents,
-        paymentProvider: order.provider,
-        idempotencyKey: order.idempotencyKey,
-        heldAt: order.held ? at : null,
-        unprovenEmail: order.unprovenEmail ?? null,
-        createdAt: at,
-        updatedAt: at,
-      }),
-    ),
-    statement(
-      builder
-        .insert(orderItems)
-        .values(
-          order.quote.items.map((item, position) => ({ id: crypto.randomUUID(), orderId: id, position, ...item })),
-        ),
-    ),
-    statement(
-      builder.insert(orderEvents).values({
-        id: crypto.randomUUID(),
-        orderId: id,
-        at,
-        actorId: null,
-        fromStatus: null,
-        toStatus: 'pending_payment',
-        note: 'Order placed at checkout',
-        customerNote: 'Order placed at checkout',
-      }),
-    ),
+  const statements: WriteQuery[] = [
+    build.insert(orders).values({
+      id,
+      userId: order.userId,
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      businessName: order.businessName,
+      status: 'pending_payment',
+      totalCents: order.quote.totalCents,
+      paymentProvider: order.provider,
+      idempotencyKey: order.idempotencyKey,
+      heldAt: order.held ? at : null,
+      unprovenEmail: order.unprovenEmail ?? null,
+      createdAt: at,
+      updatedAt: at,
+    }),
+    build
+      .insert(orderItems)
+      .values(order.quote.items.map((item, position) => ({ id: crypto.randomUUID(), orderId: id, position, ...item }))),
+    build.insert(orderEvents).values({
+      id: crypto.randomUUID(),
+      orderId: id,
+      at,
+      actorId: null,
+      fromStatus: null,
+      toStatus: 'pending_payment',
+      note: 'Order placed at checkout',
+      customerNote: 'Order placed at checkout',
+    }),
   ];
   const monthly = order.quote.monthly;
   if (monthly) {
     statements.push(
-      statement(
-        builder.insert(subscriptions).values({
-          id: randomId(),
-          userId: order.userId,
-          orderId: id,
-          description: monthly.plan.name,
-          priceCents: monthly.cents,
-          interval: 'month',
-          status: 'pending',
-          createdBy: 'checkout',
-          unprovenEmail: order.unprovenEmail ?? null,
-          createdAt: at,
-          updatedAt: at,
-        }),
-      ),
+      build.insert(subscriptions).values({
+        id: randomId(),
+        userId: order.userId,
+        orderId: id,
+        description: monthly.plan.name,
+        priceCents: monthly.cents,
+        interval: 'month',
+        status: 'pending',
+        createdBy: 'checkout',
+        unprovenEmail: order.unprovenEmail ?? null,
+        createdAt: at,
+        updatedAt: at,
+      }),
     );
   }
   return { id, statements };
@@ -202,18 +188,14 @@ export type MoveResult =
  * row, and on payment marks a pending subscription active and queues the receipt. An admin
  * move is audited.
  */
-export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now()): Promise<MoveResult> {
-  const found = await tx.execute(
-    statement(
-      builder
-        .select({ status: orders.status, version: orders.version })
-        .from(orders)
-        .where(eq(orders.id, move.orderId)),
-    ),
-  );
-  const from = found.rows[0]?.status as OrderStatus | undefined;
-  if (!from) return { moved: false, reason: 'not-found' };
-  if (move.expectedVersion !== undefined && Number(found.rows[0]?.version) !== move.expectedVersion) {
+export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise<MoveResult> {
+  const [found] = await tx
+    .select({ status: orders.status, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, move.orderId));
+  if (!found) return { moved: false, reason: 'not-found' };
+  const from = found.status;
+  if (move.expectedVersion !== undefined && found.version !== move.expectedVersion) {
     return { moved: false, reason: 'stale', status: from };
   }
   if (!canMove(from, move.to) || (move.onlyFrom && !move.onlyFrom.includes(from))) {
@@ -221,55 +203,42 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
   }
   const at = new Date(now);
   const paid = move.to === 'paid';
-  const run = (s: InStatement) => tx.execute(s);
-  await run(
-    statement(
-      builder
-        .update(orders)
-        .set({
-          status: move.to,
-          updatedAt: at,
-          // Every change bumps it, a provider's too: a form rendered before it is stale.
-          version: sql`${orders.version} + 1`,
-          ...(paid && from === 'pending_payment' ? { paidAt: at } : {}),
-          ...(move.paymentReference ? { paymentReference: move.paymentReference } : {}),
-        })
-        .where(eq(orders.id, move.orderId)),
-    ),
-  );
-  await run(
-    statement(
-      builder.insert(orderEvents).values({
-        id: crypto.randomUUID(),
-        orderId: move.orderId,
-        at,
-        actorId: move.actorId,
-        fromStatus: from,
-        toStatus: move.to,
-        note: move.note ?? null,
-        customerNote: move.customerNote ?? null,
-      }),
-    ),
-  );
+  await tx
+    .update(orders)
+    .set({
+      status: move.to,
+      updatedAt: at,
+      // Every change bumps it, a provider's too: a form rendered before it is stale.
+      version: sql`${orders.version} + 1`,
+      ...(paid && from === 'pending_payment' ? { paidAt: at } : {}),
+      ...(move.paymentReference ? { paymentReference: move.paymentReference } : {}),
+    })
+    .where(eq(orders.id, move.orderId));
+  await tx.insert(orderEvents).values({
+    id: crypto.randomUUID(),
+    orderId: move.orderId,
+    at,
+    actorId: move.actorId,
+    fromStatus: from,
+    toStatus: move.to,
+    note: move.note ?? null,
+    customerNote: move.customerNote ?? null,
+  });
   if (paid && from === 'pending_payment') {
-    await run(
-      statement(
-        builder
-          .update(subscriptions)
-          .set({ status: 'active', updatedAt: at })
-          .where(and(eq(subscriptions.orderId, move.orderId), eq(subscriptions.status, 'pending'))),
-      ),
-    );
+    await tx
+      .update(subscriptions)
+      .set({ status: 'active', updatedAt: at })
+      .where(and(eq(subscriptions.orderId, move.orderId), eq(subscriptions.status, 'pending')));
     const order = await readOrderIn(tx, move.orderId);
     // A held order's address owner has not confirmed it: no mail with its words goes there yet
     // (confirming it sends the receipt: held-orders.ts).
     if (order && !order.held) {
       const mail = paymentReceiptMail(order, { accountUrl: accountOrderUrl(order.id), paidAt: at });
-      await run(outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email }, now));
+      await tx.batch([outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email }, now)]);
     }
   }
   if (move.actorId) {
-    await run(
+    await tx.batch([
       auditStatement(
         {
           actorId: move.actorId,
@@ -282,7 +251,7 @@ export async function moveOrderIn(tx: Transaction, move: Move, now = Date.now())
         },
         now,
       ),
-    );
+    ]);
   }
   return { moved: true, from };
 }
@@ -292,27 +261,30 @@ export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): 
   return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
 }
 
-export async function readOrderIn(tx: Transaction, id: string): Promise<(MailOrder & { held: boolean }) | null> {
-  // Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
-  const order = await tx.execute(statement(builder.select().from(orders).where(eq(orders.id, id))));
-  const row = order.rows[0];
-  if (!row) return null;
-  const items = await tx.execute(
-    statement(builder.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position))),
-  );
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    email: String(row.email),
-    phone: String(row.phone),
-    businessName: String(row.business_name),
-    totalCents: Number(row.total_cents),
-    held: row.held_at !== null,
-    items: items.rows.map((r) => ({
-      description: String(r.description),
-      quantity: Number(r.quantity),
-      amountCents: Number(r.amount_cents),
-      interval: String(r.interval),
-    })),
-  };
+export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { held: boolean }) | null> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      name: orders.name,
+      email: orders.email,
+      phone: orders.phone,
+      businessName: orders.businessName,
+      totalCents: orders.totalCents,
+      heldAt: orders.heldAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (!order) return null;
+  const items = await tx
+    .select({
+      description: orderItems.description,
+      quantity: orderItems.quantity,
+      amountCents: orderItems.amountCents,
+      interval: orderItems.interval,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.position));
+  const { heldAt, ...mailOrder } = order;
+  return { ...mailOrder, held: heldAt !== null, items };
 }

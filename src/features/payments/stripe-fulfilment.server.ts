@@ -6,12 +6,10 @@
  * and does nothing. Orders only move forward; a subscription keeps the Stripe time of the news
  * it last applied (`provider_updated_at`), so older news never overwrites newer.
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { formatPrice } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import { build, type AppDatabase, type WriteQuery, type Tx } from '#server/db/index.ts';
 import {
   orderEvents,
   orders,
@@ -37,8 +35,6 @@ import {
   type SubscriptionState,
 } from './stripe-objects.ts';
 
-const builder = drizzle.mock();
-
 /** A Stripe event as we record it: `created` in Unix seconds, Stripe's clock. */
 export interface StripeEventRef {
   id: string;
@@ -47,65 +43,57 @@ export interface StripeEventRef {
 }
 
 /** Records `event` in `tx`; false when it was recorded before (a redelivery: apply nothing). */
-export async function recordEventIn(tx: Transaction, event: StripeEventRef, now = Date.now()): Promise<boolean> {
-  const result = await tx.execute(
-    statement(
-      builder
-        .insert(stripeEvents)
-        .values({
-          id: event.id,
-          type: event.type,
-          createdAt: new Date(event.created * 1000),
-          receivedAt: new Date(now),
-        })
-        .onConflictDoNothing(),
-    ),
-  );
+export async function recordEventIn(tx: Tx, event: StripeEventRef, now = Date.now()): Promise<boolean> {
+  const result = await tx
+    .insert(stripeEvents)
+    .values({
+      id: event.id,
+      type: event.type,
+      createdAt: new Date(event.created * 1000),
+      receivedAt: new Date(now),
+    })
+    .onConflictDoNothing();
   return result.rowsAffected > 0;
 }
 
-interface OrderRow {
-  id: string;
-  name: string;
-  email: string;
-  status: OrderStatus;
-  totalCents: number;
-  currency: string;
-  paymentReference: string | null;
+type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'name' | 'email' | 'status' | 'totalCents' | 'currency' | 'paymentReference'
+> & {
   /** Held for its address owner's confirmation: no mail with its words goes to that address (orders/held-orders.ts). */
   held: boolean;
-}
+};
 
-// Inside a transaction rows come back by column name (drizzle builds the SQL, libSQL runs it).
-async function readOrderIn(tx: Transaction, id: string): Promise<OrderRow | null> {
-  const found = await tx.execute(statement(builder.select().from(orders).where(eq(orders.id, id))));
-  const row = found.rows[0];
+async function readOrderIn(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      name: orders.name,
+      email: orders.email,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      paymentReference: orders.paymentReference,
+      heldAt: orders.heldAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!row) return null;
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    email: String(row.email),
-    status: String(row.status) as OrderStatus,
-    totalCents: Number(row.total_cents),
-    currency: String(row.currency),
-    paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
-    held: row.held_at != null,
-  };
+  const { heldAt, ...order } = row;
+  return { ...order, held: heldAt != null };
 }
 
 /** A note in the order's history that does not change its status (for the agency to act on). */
-function noteStatement(order: { id: string; status: OrderStatus }, note: string, now: number): InStatement {
-  return statement(
-    builder.insert(orderEvents).values({
-      id: crypto.randomUUID(),
-      orderId: order.id,
-      at: new Date(now),
-      actorId: null,
-      fromStatus: order.status,
-      toStatus: order.status,
-      note,
-    }),
-  );
+function noteStatement(order: { id: string; status: OrderStatus }, note: string, now: number): WriteQuery {
+  return build.insert(orderEvents).values({
+    id: crypto.randomUUID(),
+    orderId: order.id,
+    at: new Date(now),
+    actorId: null,
+    fromStatus: order.status,
+    toStatus: order.status,
+    note,
+  });
 }
 
 export type FulfilOutcome =
@@ -163,7 +151,7 @@ export function fulfilCheckoutSession(
 
 /** `fulfilCheckoutSession` inside a transaction the caller owns (the webhook's). */
 export async function fulfilCheckoutSessionIn(
-  tx: Transaction,
+  tx: Tx,
   session: CheckoutSession,
   { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
 ): Promise<FulfilResult> {
@@ -182,9 +170,9 @@ export async function fulfilCheckoutSessionIn(
     );
     if (notes) {
       const paid = session.amount_total == null ? 'an unknown amount' : formatPrice(session.amount_total);
-      await tx.execute(
+      await tx.batch([
         noteStatement(order, STRIPE_MESSAGES.amountMismatchNote(session.id, paid, formatPrice(order.totalCents)), now),
-      );
+      ]);
     }
     return { outcome: 'amount-mismatch', orderId: order.id };
   }
@@ -207,7 +195,7 @@ export async function fulfilCheckoutSessionIn(
   if (!paidBySession) {
     // Paid through a second session, or after the order was canceled: money to give back.
     console.warn(`stripe: session ${session.id} paid order ${order.id}, which was already ${order.status}`);
-    if (notes) await tx.execute(noteStatement(order, STRIPE_MESSAGES.extraPaymentNote(session.id, order.status), now));
+    if (notes) await tx.batch([noteStatement(order, STRIPE_MESSAGES.extraPaymentNote(session.id, order.status), now)]);
     return { outcome: 'already-paid', orderId: order.id };
   }
 
@@ -223,43 +211,32 @@ export async function fulfilCheckoutSessionIn(
   return { outcome: move.moved ? 'paid' : 'already-paid', orderId: order.id };
 }
 
-interface OfferRow extends OfferForMail {
-  status: SubscriptionStatus;
-  paymentReference: string | null;
-  acceptedAt: number | null;
-  customer: { name: string; email: string };
-}
+type OfferRow = OfferForMail &
+  Pick<typeof subscriptions.$inferSelect, 'status' | 'paymentReference'> & {
+    acceptedAt: number | null;
+    customer: { name: string; email: string };
+  };
 
 /** An offer the agency made (createdBy 'admin'), with its customer; other rows are no offer. */
-async function readOfferIn(tx: Transaction, id: string): Promise<OfferRow | null> {
-  const found = await tx.execute(
-    statement(
-      builder
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.id, id), eq(subscriptions.createdBy, 'admin'))),
-    ),
-  );
-  const row = found.rows[0];
+async function readOfferIn(tx: Tx, id: string): Promise<OfferRow | null> {
+  const found = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.createdBy, 'admin')));
+  const [row] = found;
   if (!row) return null;
-  const people = await tx.execute(
-    statement(
-      builder
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, String(row.user_id))),
-    ),
-  );
-  const person = people.rows[0];
+  const [person] = row.userId
+    ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
+    : [];
   return {
-    id: String(row.id),
-    description: String(row.description),
-    priceCents: Number(row.price_cents),
-    interval: String(row.interval),
-    status: String(row.status) as SubscriptionStatus,
-    paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
-    acceptedAt: row.accepted_at == null ? null : Number(row.accepted_at),
-    customer: person ? { name: String(person.name), email: String(person.email) } : { name: 'A customer', email: '' },
+    id: row.id,
+    description: row.description,
+    priceCents: row.priceCents,
+    interval: row.interval,
+    status: row.status,
+    paymentReference: row.paymentReference,
+    acceptedAt: row.acceptedAt?.getTime() ?? null,
+    customer: person ?? { name: 'A customer', email: '' },
   };
 }
 
@@ -273,7 +250,7 @@ const agencyInbox = () => serverEnv().AGENCY_INBOX ?? site.email;
  * as paid at the old price.
  */
 async function fulfilOfferIn(
-  tx: Transaction,
+  tx: Tx,
   session: CheckoutSession,
   offerId: string,
   { eventCreated, notes, now }: { eventCreated?: number; notes: boolean; now: number },
@@ -294,7 +271,7 @@ async function fulfilOfferIn(
   const bought = session.subscription;
   const stripeId = idOf(bought);
   const mailAgency = (problem: string) =>
-    tx.execute(
+    tx.batch([
       outboxInsert(
         {
           ...offerPaymentCheckMail(offer, offer.customer, problem),
@@ -304,7 +281,7 @@ async function fulfilOfferIn(
         },
         now,
       ),
-    );
+    ]);
 
   if (session.amount_total !== offer.priceCents || session.currency?.toLowerCase() !== 'usd') {
     console.error(
@@ -326,16 +303,10 @@ async function fulfilOfferIn(
     return result('already-paid');
   }
 
-  await tx.execute(
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ status: 'active', acceptedAt: new Date(now), paymentReference: stripeId, updatedAt: new Date(now) })
-        .where(
-          and(eq(subscriptions.id, offer.id), eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)),
-        ),
-    ),
-  );
+  await tx
+    .update(subscriptions)
+    .set({ status: 'active', acceptedAt: new Date(now), paymentReference: stripeId, updatedAt: new Date(now) })
+    .where(and(eq(subscriptions.id, offer.id), eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)));
   // Its billing period (and any state newer than "active") from the subscription, when we have it.
   const state = typeof bought === 'string' ? null : subscriptionStateOf(bought);
   if (state) {
@@ -345,7 +316,7 @@ async function fulfilOfferIn(
       () => patchOf(state),
     );
   }
-  await tx.execute(
+  await tx.batch([
     outboxInsert(
       {
         ...offerPaidMail(offer, offer.customer, stripeId),
@@ -355,20 +326,20 @@ async function fulfilOfferIn(
       },
       now,
     ),
-  );
+  ]);
   return result('paid');
 }
 
 /** A delayed (bank) payment failed: the order keeps waiting; its history and the customer say so. */
-export async function paymentFailedIn(tx: Transaction, session: CheckoutSession, now: number): Promise<void> {
+export async function paymentFailedIn(tx: Tx, session: CheckoutSession, now: number): Promise<void> {
   // An offer's failed payment changes nothing: it was never activated and stays there to accept.
   const orderId = orderIdOf(session);
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (order?.status !== 'pending_payment') return;
-  await tx.execute(noteStatement(order, STRIPE_MESSAGES.paymentFailedNote, now));
+  await tx.batch([noteStatement(order, STRIPE_MESSAGES.paymentFailedNote, now)]);
   if (order.held) return;
   const mail = paymentFailedMail(order, { accountUrl: accountOrderUrl(order.id) });
-  await tx.execute(outboxInsert({ ...mail, kind: 'payment-failed', to: order.email }, now));
+  await tx.batch([outboxInsert({ ...mail, kind: 'payment-failed', to: order.email }, now)]);
 }
 
 export interface SubscriptionPatch {
@@ -386,21 +357,19 @@ export function patchOf(state: SubscriptionState): SubscriptionPatch {
   };
 }
 
-export interface SubscriptionRow {
-  id: string;
-  status: SubscriptionStatus;
-  paymentReference: string | null;
+export type SubscriptionRow = Pick<typeof subscriptions.$inferSelect, 'id' | 'status' | 'paymentReference'> & {
+  /** Stripe's time (ms) of the news the row last applied. */
   providerUpdatedAt: number | null;
   /** An offer the agency made and the customer has not paid for yet (fulfilOfferIn activates it). */
   unpaidOffer: boolean;
-}
+};
 
-const toSubscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
-  id: String(row.id),
-  status: String(row.status) as SubscriptionStatus,
-  paymentReference: row.payment_reference == null ? null : String(row.payment_reference),
-  providerUpdatedAt: row.provider_updated_at == null ? null : Number(row.provider_updated_at),
-  unpaidOffer: row.created_by === 'admin' && row.status === 'pending' && row.accepted_at == null,
+const toSubscriptionRow = (row: typeof subscriptions.$inferSelect): SubscriptionRow => ({
+  id: row.id,
+  status: row.status,
+  paymentReference: row.paymentReference,
+  providerUpdatedAt: row.providerUpdatedAt?.getTime() ?? null,
+  unpaidOffer: row.createdBy === 'admin' && row.status === 'pending' && row.acceptedAt == null,
 });
 
 /** Whose Stripe subscription it is, from its metadata: an order's, or an offer's (our subscription id). */
@@ -413,41 +382,31 @@ export interface SubscriptionOwner {
  * Our row for a Stripe subscription: by its id, or (before the checkout's own event linked it)
  * the unlinked subscription of the order, or the unlinked offer, named in its metadata.
  */
-async function findSubscriptionIn(tx: Transaction, stripeId: string, { orderId, subscriptionId }: SubscriptionOwner) {
-  const linked = await tx.execute(
-    statement(builder.select().from(subscriptions).where(eq(subscriptions.paymentReference, stripeId)).limit(1)),
-  );
-  if (linked.rows[0]) return toSubscriptionRow(linked.rows[0]);
+async function findSubscriptionIn(tx: Tx, stripeId: string, { orderId, subscriptionId }: SubscriptionOwner) {
+  const linked = await tx.select().from(subscriptions).where(eq(subscriptions.paymentReference, stripeId)).limit(1);
+  if (linked[0]) return toSubscriptionRow(linked[0]);
   if (!orderId) {
     if (!subscriptionId) return null;
     // Only an offer carries subscription_id metadata: an order's subscription is found by its order.
-    const offer = await tx.execute(
-      statement(
-        builder
-          .select()
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.id, subscriptionId),
-              eq(subscriptions.createdBy, 'admin'),
-              isNull(subscriptions.paymentReference),
-            ),
-          ),
-      ),
-    );
-    return offer.rows[0] ? toSubscriptionRow(offer.rows[0]) : null;
+    const offer = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.createdBy, 'admin'),
+          isNull(subscriptions.paymentReference),
+        ),
+      );
+    return offer[0] ? toSubscriptionRow(offer[0]) : null;
   }
-  const unlinked = await tx.execute(
-    statement(
-      builder
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.orderId, orderId), isNull(subscriptions.paymentReference)))
-        .orderBy(asc(subscriptions.createdAt))
-        .limit(1),
-    ),
-  );
-  return unlinked.rows[0] ? toSubscriptionRow(unlinked.rows[0]) : null;
+  const unlinked = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.orderId, orderId), isNull(subscriptions.paymentReference)))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(1);
+  return unlinked[0] ? toSubscriptionRow(unlinked[0]) : null;
 }
 
 export type ApplyOutcome = 'applied' | 'stale' | 'terminal' | 'unknown';
@@ -458,7 +417,7 @@ export type ApplyOutcome = 'applied' | 'stale' | 'terminal' | 'unknown';
  * whenever it is told), and a canceled row never comes back.
  */
 export async function applySubscriptionIn(
-  tx: Transaction,
+  tx: Tx,
   target: SubscriptionOwner & { stripeId: string; at: number; now: number },
   patchFor: (row: SubscriptionRow) => SubscriptionPatch,
 ): Promise<ApplyOutcome> {
@@ -466,14 +425,10 @@ export async function applySubscriptionIn(
   if (!row) return 'unknown';
   const link = row.paymentReference ? {} : { paymentReference: target.stripeId };
   const update = (set: Partial<typeof subscriptions.$inferInsert>) =>
-    tx.execute(
-      statement(
-        builder
-          .update(subscriptions)
-          .set({ ...set, updatedAt: new Date(target.now) })
-          .where(eq(subscriptions.id, row.id)),
-      ),
-    );
+    tx
+      .update(subscriptions)
+      .set({ ...set, updatedAt: new Date(target.now) })
+      .where(eq(subscriptions.id, row.id));
   if (row.status === 'canceled') return 'terminal';
   if (row.unpaidOffer) {
     // Until a paid session activates it, news about one payment attempt must not start, end or

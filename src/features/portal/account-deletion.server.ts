@@ -4,11 +4,9 @@
  * records stay. After it, the person cannot sign in, no link works, and the address is free
  * to register again.
  */
-import type { InStatement } from '@libsql/client';
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import { increment } from '#server/db/expressions.ts';
-import { statement, type AppDatabase } from '#server/db/index.ts';
+import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
 import { addressLinks, intakes, orders, subscriptions, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { forgetAddressesStatements } from '#server/email/outbox.ts';
@@ -25,8 +23,6 @@ import { invalidateUserSessionsStatement } from '#features/accounts/session.serv
 import { deleteTwoFactorStatements } from '#features/accounts/two-factor/two-factor.server.ts';
 import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from '#features/accounts/users.server.ts';
 import { billingCancelFailedMail } from '#features/accounts/mail.ts';
-
-const builder = drizzle.mock();
 
 /** Subscriptions that still bill or may start billing: all end with the account. */
 export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active', 'past_due', 'canceling'];
@@ -67,78 +63,60 @@ export async function deleteAccount(
 
   const at = new Date(now);
   return database.writes.transaction(async (tx) => {
-    const live = await tx.execute(
-      statement(
-        builder
-          .select({ id: subscriptions.id, paymentReference: subscriptions.paymentReference })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]))),
-      ),
-    );
-    const canceled = live.rows.map((row) => ({
-      id: String(row.id),
-      paymentReference: typeof row.payment_reference === 'string' ? row.payment_reference : null,
-    }));
+    const live = await tx
+      .select({ id: subscriptions.id, paymentReference: subscriptions.paymentReference })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
+    const canceled = live;
     // The provider (Stripe) is told after this commit: see endBilling.
-    const intakeRows = await tx.execute(
-      statement(builder.select({ id: intakes.id, data: intakes.data }).from(intakes).where(eq(intakes.userId, userId))),
-    );
+    const intakeRows = await tx
+      .select({ id: intakes.id, data: intakes.data })
+      .from(intakes)
+      .where(eq(intakes.userId, userId));
 
-    const writes: InStatement[] = [];
+    const writes: WriteQuery[] = [];
     if (canceled.length > 0) {
       writes.push(
-        statement(
-          builder
-            .update(subscriptions)
-            .set({ status: 'canceled', cancelAt: at, updatedAt: at })
-            .where(
-              inArray(
-                subscriptions.id,
-                canceled.map((s) => s.id),
-              ),
+        build
+          .update(subscriptions)
+          .set({ status: 'canceled', cancelAt: at, updatedAt: at })
+          .where(
+            inArray(
+              subscriptions.id,
+              canceled.map((s) => s.id),
             ),
-        ),
+          ),
       );
     }
     const gone = deletedEmail(userId);
     const addresses = [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])];
     writes.push(
-      statement(
-        builder
-          .update(orders)
-          .set({ name: DELETED_NAME, email: gone, phone: '', updatedAt: at })
-          .where(eq(orders.userId, userId)),
-      ),
+      build
+        .update(orders)
+        .set({ name: DELETED_NAME, email: gone, phone: '', updatedAt: at })
+        .where(eq(orders.userId, userId)),
       // Rows of this account still waiting for an address keep no address (and can never be claimed).
-      statement(
-        builder
-          .update(orders)
-          .set({ unprovenEmail: gone })
-          .where(and(eq(orders.userId, userId), isNotNull(orders.unprovenEmail))),
-      ),
-      statement(
-        builder
-          .update(subscriptions)
-          .set({ unprovenEmail: gone })
-          .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.unprovenEmail))),
-      ),
-      statement(
-        builder.delete(addressLinks).where(or(eq(addressLinks.userId, userId), inArray(addressLinks.email, addresses))),
-      ),
+      build
+        .update(orders)
+        .set({ unprovenEmail: gone })
+        .where(and(eq(orders.userId, userId), isNotNull(orders.unprovenEmail))),
+      build
+        .update(subscriptions)
+        .set({ unprovenEmail: gone })
+        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.unprovenEmail))),
+      build.delete(addressLinks).where(or(eq(addressLinks.userId, userId), inArray(addressLinks.email, addresses))),
       ...forgetAddressesStatements(addresses),
       ...addresses.map((address) => forgetAddressLimitsStatement(address)),
     );
-    for (const row of intakeRows.rows) {
-      const data = parseAnswers(row.data);
+    for (const row of intakeRows) {
+      const data = textAnswers(row.data);
       const kept = Object.fromEntries(Object.entries(data).filter(([name]) => !PERSONAL_INTAKE_FIELDS.includes(name)));
       writes.push(
-        statement(
-          builder
-            .update(intakes)
-            // A new version, so a draft still open in a tab cannot write the answers back.
-            .set({ data: kept, version: increment(intakes.version), updatedAt: at })
-            .where(eq(intakes.id, String(row.id))),
-        ),
+        build
+          .update(intakes)
+          // A new version, so a draft still open in a tab cannot write the answers back.
+          .set({ data: kept, version: increment(intakes.version), updatedAt: at })
+          .where(eq(intakes.id, row.id)),
       );
     }
     writes.push(
@@ -157,7 +135,7 @@ export async function deleteAccount(
           entityType: 'user',
           entityId: userId,
           // Ids only: the log outlives the account and must not keep its personal data.
-          after: { canceledSubscriptions: canceled, intakes: intakeRows.rows.length },
+          after: { canceledSubscriptions: canceled, intakes: intakeRows.length },
           ip: origin.ip,
         },
         now,
@@ -168,18 +146,12 @@ export async function deleteAccount(
   });
 }
 
-/** The stored intake answers (JSON text, as the driver returns the column): text answers only, as saved. */
-function parseAnswers(value: unknown): Record<string, string> {
-  if (typeof value !== 'string') return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
+/** The stored intake answers: text answers only, as saved (the JSON column is typed, not checked). */
+function textAnswers(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**

@@ -4,12 +4,9 @@
  * written by the same batch, before the rows change, from the rows that change.
  */
 import { and, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement } from '#server/db/index.ts';
+import { build } from '#server/db/index.ts';
 import type { PruneTask } from '#server/db/housekeeping.ts';
 import { auditLog, subscriptions } from '#server/db/schema.ts';
-
-const builder = drizzle.mock();
 
 const due = (now: number) =>
   and(
@@ -21,35 +18,31 @@ const due = (now: number) =>
 export const duePriceChanges: PruneTask = {
   name: 'subscription-prices',
   statement: (now) => [
-    statement(
-      builder.insert(auditLog).select(
-        builder
-          .select({
-            id: sql<string>`lower(hex(randomblob(16)))`.as('id'),
-            at: sql<number>`${now}`.as('at'),
-            actorId: sql<null>`null`.as('actor_id'),
-            action: sql<'subscription.price-applied'>`'subscription.price-applied'`.as('action'),
-            entityType: sql<string>`'subscription'`.as('entity_type'),
-            entityId: subscriptions.id,
-            before: sql<string>`json_object('priceCents', ${subscriptions.priceCents})`.as('before'),
-            after: sql<string>`json_object('priceCents', ${subscriptions.nextPriceCents})`.as('after'),
-            ip: sql<null>`null`.as('ip'),
-          })
-          .from(subscriptions)
-          .where(due(now)),
-      ),
-    ),
-    statement(
-      builder
-        .update(subscriptions)
-        .set({
-          priceCents: sql`${subscriptions.nextPriceCents}`,
-          nextPriceCents: null,
-          nextPriceFrom: null,
-          version: sql`${subscriptions.version} + 1`,
-          updatedAt: new Date(now),
+    build.insert(auditLog).select(
+      build
+        .select({
+          id: sql<string>`lower(hex(randomblob(16)))`.as('id'),
+          at: sql<number>`${now}`.as('at'),
+          actorId: sql<null>`null`.as('actor_id'),
+          action: sql<'subscription.price-applied'>`'subscription.price-applied'`.as('action'),
+          entityType: sql<string>`'subscription'`.as('entity_type'),
+          entityId: subscriptions.id,
+          before: sql<string>`json_object('priceCents', ${subscriptions.priceCents})`.as('before'),
+          after: sql<string>`json_object('priceCents', ${subscriptions.nextPriceCents})`.as('after'),
+          ip: sql<null>`null`.as('ip'),
         })
+        .from(subscriptions)
         .where(due(now)),
     ),
+    build
+      .update(subscriptions)
+      .set({
+        priceCents: sql`${subscriptions.nextPriceCents}`,
+        nextPriceCents: null,
+        nextPriceFrom: null,
+        version: sql`${subscriptions.version} + 1`,
+        updatedAt: new Date(now),
+      })
+      .where(due(now)),
   ],
 };

@@ -4,12 +4,12 @@
  * and accepting a subscription the agency offered (invoiced at once, or paid through the provider).
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
-import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
+import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
+import { formatDateTime } from '#lib/dates.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db } from '#server/db/index.ts';
 import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -19,8 +19,6 @@ import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
 import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 import { cancellationMails, subscriptionAcceptedMail } from './mail.ts';
-
-const builder = drizzle.mock();
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -33,7 +31,7 @@ export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due']
  */
 const visibleToCustomer: SQL = and(
   isNull(subscriptions.unprovenEmail),
-  sql`(${subscriptions.orderId} IS NULL OR ${subscriptions.orderId} NOT IN (${builder
+  sql`(${subscriptions.orderId} IS NULL OR ${subscriptions.orderId} NOT IN (${build
     .select({ id: orders.id })
     .from(orders)
     .where(sql`${orders.heldAt} IS NOT NULL`)}))`,
@@ -100,12 +98,10 @@ export async function requestCancel(
   const mails = cancellationMails(s, customer ?? { name: 'Customer', email: '' }, terms);
   const at = new Date(now);
   await database.writes.run([
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
-        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
-    ),
+    build
+      .update(subscriptions)
+      .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
+      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
     auditStatement(
       {
         actorId: userId,
@@ -183,12 +179,10 @@ async function acceptInvoiced(
 ): Promise<AcceptResult> {
   const at = new Date(now);
   const results = await database.writes.run([
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ status: 'active', acceptedAt: at, updatedAt: at })
-        .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
-    ),
+    build
+      .update(subscriptions)
+      .set({ status: 'active', acceptedAt: at, updatedAt: at })
+      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
     auditStatement(
       {
         actorId: userId,

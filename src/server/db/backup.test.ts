@@ -26,8 +26,10 @@ import {
   type BackupPlaces,
 } from './backup.ts';
 import { openDatabase } from './client.ts';
-import { appDatabase } from './index.ts';
+import { appDatabase, build } from './index.ts';
 import { migrateDatabase } from './migrate.ts';
+import { contactMessages } from './schema.ts';
+import { toStatement } from './write-queue.ts';
 
 // These tests start Node processes. On a loaded 2-core machine one can take well over 20 s just to
 // boot, so the deadline here is generous: it is about the machine, not the behaviour under test.
@@ -52,10 +54,10 @@ async function site() {
   return { dir, places, database };
 }
 
-const message = (id: string, text = 'A message long enough.') => ({
-  sql: 'INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)',
-  args: [id, 'Jo Doe', `${id}@example.com`, text, Date.now()],
-});
+const message = (id: string, text = 'A message long enough.') =>
+  build
+    .insert(contactMessages)
+    .values({ id, name: 'Jo Doe', email: `${id}@example.com`, message: text, createdAt: new Date() });
 
 /**
  * SQL run by a process of its own. The client keeps a closed connection alive until its
@@ -100,7 +102,7 @@ function siteElsewhere() {
   return {
     dir,
     places,
-    write: (...statements: ReturnType<typeof message>[]) => sqlElsewhere(places.database, statements),
+    write: (...statements: ReturnType<typeof message>[]) => sqlElsewhere(places.database, statements.map(toStatement)),
   };
 }
 

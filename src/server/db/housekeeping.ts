@@ -4,13 +4,14 @@
  * takes effect on a date (a subscription's new price) as a PruneTask; the server entry runs
  * them all now and hourly.
  */
-import type { Client, InStatement } from '@libsql/client';
+import type { Client } from '@libsql/client';
+import { toStatement, type WriteQuery } from './write-queue.ts';
 
 export interface PruneTask {
   /** The key under which `pruneExpired` reports how many rows went. */
   name: string;
   /** One statement, or several that belong together (the last one's rows are reported). */
-  statement: (now: number) => InStatement | readonly InStatement[];
+  statement: (now: number) => WriteQuery | readonly WriteQuery[];
 }
 
 /** Runs every task in one write batch; answers rows deleted per task. */
@@ -20,7 +21,7 @@ export async function pruneExpired(
   now = Date.now(),
 ): Promise<Record<string, number>> {
   const groups = tasks.map((task) => [task.statement(now)].flat());
-  const results = await client.batch(groups.flat(), 'write');
+  const results = await client.batch(groups.flat().map(toStatement), 'write');
   let end = 0;
   return Object.fromEntries(
     tasks.map((task, i) => {

@@ -1,10 +1,11 @@
-import type { InStatement, InValue } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { serverEnv } from '../env.ts';
 import { openDatabase, type Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import * as schema from './schema.ts';
 import { WriteQueue } from './write-queue.ts';
+
+export type { Tx, WriteQuery } from './write-queue.ts';
 
 export type Db = LibSQLDatabase<typeof schema>;
 
@@ -21,13 +22,11 @@ export function appDatabase(database: Database): AppDatabase {
 }
 
 /**
- * A drizzle query as a statement for the write queue (`writes.run([...])`), so writes are
- * typed like reads while group commit and its durability stay as they are.
+ * Builds typed queries where no database is at hand (the audit entry, an outbox mail, a
+ * feature's write helpers): hand them to `writes.run([...])` or, inside a transaction, to
+ * `tx.batch([...])`. It has no connection, so never await its queries directly.
  */
-export function statement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
-  const { sql, params } = query.toSQL();
-  return { sql, args: params as InValue[] };
-}
+export const build = drizzle.mock({ schema });
 
 let current: Promise<AppDatabase> | undefined;
 

@@ -1,5 +1,45 @@
-import type { Client, InStatement, ResultSet, Transaction } from '@libsql/client';
+import type { Client, InStatement, InValue, ResultSet, Transaction } from '@libsql/client';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { signal } from '../signals.ts';
+import * as schema from './schema.ts';
+
+/** A drizzle query (insert, update, delete, or a select read in the same unit) for the write queue. */
+export type WriteQuery = BatchItem<'sqlite'>;
+
+/** What `writes.run` and `tx.batch` take: one or more queries, or a list built up as it goes. */
+type Queries = Readonly<[WriteQuery, ...WriteQuery[]]> | readonly WriteQuery[];
+
+/**
+ * The typed handle inside `writes.transaction`: drizzle over the transaction's own connection,
+ * so reads see the transaction's writes. `tx.batch` runs queries built elsewhere (`build`) in
+ * order, with typed results as `writes.run` gives. No nested transactions (the queue already
+ * holds one).
+ */
+export type Tx = Omit<LibSQLDatabase<typeof schema>, 'transaction' | '$client' | 'batch'> & {
+  batch<T extends Queries>(queries: T): Promise<BatchResponse<T>>;
+};
+
+/**
+ * A query prepared the way drizzle's own `batch` prepares it (LibSQLSession.batch in
+ * drizzle-orm/libsql/session.js): its SQL for one statement of our batch, and the mapping of
+ * that statement's result to the query's typed result. We batch by hand because drizzle's
+ * batch opens a deferred transaction and group commit needs BEGIN IMMEDIATE ('write').
+ */
+interface Prepared {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: ResultSet, isFromBatch: true): unknown;
+}
+
+const prepare = (query: WriteQuery): Prepared => (query as unknown as { _prepare(): Prepared })._prepare();
+
+const statementOf = (prepared: Prepared): { sql: string; args: InValue[] } => {
+  const { sql, params } = prepared.getQuery();
+  return { sql, args: params as InValue[] };
+};
+
+/** A drizzle query as a plain libSQL statement, for the few places in src/server/db that batch on the client. */
+export const toStatement = (query: WriteQuery): { sql: string; args: InValue[] } => statementOf(prepare(query));
 
 interface Unit {
   statements: InStatement[];
@@ -31,16 +71,26 @@ export class WriteQueue {
     this.#maxUnits = maxUnits;
   }
 
-  /** Commits `statements` atomically (with whatever else is queued); resolves with their results. */
-  run(statements: InStatement[]): Promise<ResultSet[]> {
-    return new Promise((resolve, reject) => this.#enqueue({ statements, resolve, reject }));
+  /**
+   * Commits `queries` atomically (with whatever else is queued); resolves after the commit
+   * with their typed results, as drizzle's `batch` would (rows for `.returning()` and
+   * selects, the libSQL result with `rowsAffected` otherwise).
+   */
+  async run<T extends Queries>(queries: T): Promise<BatchResponse<T>> {
+    const prepared = queries.map(prepare);
+    const statements = prepared.map(statementOf);
+    const results = await new Promise<ResultSet[]>((resolve, reject) => this.#enqueue({ statements, resolve, reject }));
+    // Mapped here, after the commit, so a mapping error can only fail this caller.
+    return prepared.map((p, i) => p.mapResult(results[i]!, true)) as BatchResponse<T>;
   }
 
   /**
    * Runs `fn` in a write transaction of its own, between group commits: committed when
    * `fn` resolves, rolled back when it throws. Keep it short: other writes wait for it.
+   * `tx` is drizzle bound to the transaction (typed reads and writes, `tx.batch` for
+   * queries built elsewhere).
    */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) =>
       this.#enqueue({
         run: async () => {
@@ -50,7 +100,8 @@ export class WriteQueue {
           try {
             // BEGIN itself can fail (busy past the timeout, a remote error): reject, never throw out of the queue.
             tx = await this.#client.transaction('write');
-            const result = await fn(tx);
+            // A libSQL transaction answers execute and batch like a client, which is all drizzle's session uses outside transaction().
+            const result = await fn(drizzle(tx as unknown as Client, { schema }) as Tx);
             await tx.commit();
             ok = true;
             resolve(result);

@@ -1,11 +1,7 @@
-import type { InStatement } from '@libsql/client';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement } from '../db/index.ts';
+import { build, type WriteQuery } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import type { RenderedMail } from './layout.ts';
 import { seal } from './sealed.ts';
-
-const builder = drizzle.mock();
 
 /**
  * The statement that puts a mail in the outbox. Callers commit it in the same unit as
@@ -14,21 +10,19 @@ const builder = drizzle.mock();
 export function outboxInsert(
   mail: RenderedMail & { kind: string; to: string; replyTo?: string },
   now: number,
-): InStatement {
-  return statement(
-    builder.insert(outbox).values({
-      id: crypto.randomUUID(),
-      kind: mail.kind,
-      to: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      // Bodies can carry single-use links: sealed at rest (src/server/email/sealed.ts).
-      text: seal(mail.text),
-      html: seal(mail.html),
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: new Date(now),
-      createdAt: new Date(now),
-    }),
-  );
+): WriteQuery {
+  return build.insert(outbox).values({
+    id: crypto.randomUUID(),
+    kind: mail.kind,
+    to: mail.to,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    // Bodies can carry single-use links: sealed at rest (src/server/email/sealed.ts).
+    text: seal(mail.text),
+    html: seal(mail.html),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: new Date(now),
+    createdAt: new Date(now),
+  });
 }

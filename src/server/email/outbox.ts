@@ -4,11 +4,9 @@
  * mail server outage delays mail but never loses it. Rows are claimed with a lease, so
  * several server processes can run workers on one database.
  */
-import type { InStatement } from '@libsql/client';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import type { PruneTask } from '../db/housekeeping.ts';
-import { statement } from '../db/index.ts';
+import { build, type WriteQuery } from '../db/index.ts';
 import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
@@ -146,17 +144,11 @@ export const DELIVERED_MAIL_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const outboxPruning: PruneTask = {
   name: 'deliveredMail',
   statement: (now) =>
-    statement(
-      drizzle
-        .mock()
-        .delete(outbox)
-        .where(
-          and(
-            inArray(outbox.status, ['sent', 'logged']),
-            lt(outbox.sentAt, new Date(now - DELIVERED_MAIL_RETENTION_MS)),
-          ),
-        ),
-    ),
+    build
+      .delete(outbox)
+      .where(
+        and(inArray(outbox.status, ['sent', 'logged']), lt(outbox.sentAt, new Date(now - DELIVERED_MAIL_RETENTION_MS))),
+      ),
 };
 
 /**
@@ -164,17 +156,14 @@ export const outboxPruning: PruneTask = {
  * cancelled, delivered mail forgotten), and mail to the agency that named them as Reply-To
  * keeps going without it. Addresses are compared lower-cased, as accounts store them.
  */
-export function forgetAddressesStatements(addresses: readonly string[]): InStatement[] {
+export function forgetAddressesStatements(addresses: readonly string[]): WriteQuery[] {
   const lowered = addresses.map((a) => a.trim().toLowerCase()).filter((a) => a !== '');
   if (lowered.length === 0) return [];
-  const builder = drizzle.mock();
   return [
-    statement(builder.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lowered))),
-    statement(
-      builder
-        .update(outbox)
-        .set({ replyTo: null })
-        .where(inArray(sql`lower(${outbox.replyTo})`, lowered)),
-    ),
+    build.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lowered)),
+    build
+      .update(outbox)
+      .set({ replyTo: null })
+      .where(inArray(sql`lower(${outbox.replyTo})`, lowered)),
   ];
 }

@@ -131,7 +131,7 @@ describe('GET /metrics content', () => {
     const server = await app();
     const { database } = temp;
 
-    await database.writes.run([{ sql: 'SELECT 1', args: [] }]);
+    await database.writes.run([database.db.select({ id: outbox.id }).from(outbox).limit(1)]);
     const rule = { name: 'metrics-test', capacity: 1, windowMs: 60_000 };
     expect((await consumeToken(database.writes, rule, 'k', Date.now(), true)).ok).toBe(true);
     expect((await consumeToken(database.writes, rule, 'k', Date.now(), true)).ok).toBe(false);

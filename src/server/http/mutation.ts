@@ -8,11 +8,10 @@
  * HTML page where a failure has one. Handlers commit their writes, audit entry and outbox
  * mail together (`ctx.commit`).
  */
-import type { InStatement } from '@libsql/client';
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { getDatabase, type AppDatabase } from '../db/index.ts';
+import { getDatabase, type AppDatabase, type WriteQuery } from '../db/index.ts';
 import { auditStatement, type AuditEntry } from '../security/audit.ts';
 import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import type { SessionUser } from '../security/session-user.ts';
@@ -60,9 +59,9 @@ export interface MutationContext<Input, User, Params = Record<string, never>, Re
   /** true for a plain HTML form post: the answer is a 303. */
   form: boolean;
   /** An audit entry by the current user from the current address, to commit with the change. */
-  audit: (entry: Omit<AuditEntry, 'actorId' | 'ip'> & { actorId?: string | null }) => InStatement;
+  audit: (entry: Omit<AuditEntry, 'actorId' | 'ip'> & { actorId?: string | null }) => WriteQuery;
   /** Commits statements atomically through the write queue (group commit). */
-  commit: (statements: InStatement[]) => Promise<void>;
+  commit: (statements: WriteQuery[]) => Promise<void>;
   /** The failure the route's table gives `reason` (`fields` for the form, `location` where it lands). */
   refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string }) => Outcome;
 }

@@ -3,12 +3,8 @@
  * in the same write-queue unit (or transaction) as the change itself, so the log never
  * claims a change that did not happen nor misses one that did.
  */
-import type { InStatement } from '@libsql/client';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement } from '../db/index.ts';
+import { build, type WriteQuery } from '../db/index.ts';
 import { auditLog, type AuditAction } from '../db/schema.ts';
-
-const builder = drizzle.mock();
 
 export interface AuditEntry {
   /** The user who acted; null for the system (start-up, CLI). */
@@ -22,18 +18,16 @@ export interface AuditEntry {
   ip: string | null;
 }
 
-export function auditStatement(entry: AuditEntry, now = Date.now()): InStatement {
-  return statement(
-    builder.insert(auditLog).values({
-      id: crypto.randomUUID(),
-      at: new Date(now),
-      actorId: entry.actorId,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      ip: entry.ip,
-    }),
-  );
+export function auditStatement(entry: AuditEntry, now = Date.now()): WriteQuery {
+  return build.insert(auditLog).values({
+    id: crypto.randomUUID(),
+    at: new Date(now),
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.ip,
+  });
 }

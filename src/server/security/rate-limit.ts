@@ -1,7 +1,5 @@
-import type { InStatement } from '@libsql/client';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement } from '../db/index.ts';
+import { build, type WriteQuery } from '../db/index.ts';
 import { rateLimits } from '../db/schema.ts';
 import { serverEnv } from '../env.ts';
 import type { PruneTask } from '../db/housekeeping.ts';
@@ -37,9 +35,8 @@ export async function consumeToken(
   const [taken, current] = await writes.run(
     takeTokenStatements(`${rule.name}:${key}`, rule.capacity, refillPerMs, now),
   );
-  if (taken && taken.rows.length > 0) return { ok: true };
-  const row = current?.rows[0];
-  const tokens = row ? Number(row.tokens) : 0;
+  if (taken.length > 0) return { ok: true };
+  const tokens = current[0]?.tokens ?? 0;
   const missing = Math.max(0, 1 - tokens);
   signal('rateLimitRefusal', rule.name);
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(missing / refillPerMs / 1000)) };
@@ -57,13 +54,10 @@ export const rateLimitPruning: PruneTask = { name: 'rateLimits', statement: stal
  * Forgets the buckets keyed by an address (`rule:address`, or `rule:address|client` for one
  * account from one client), so a deleted account's address is not kept in rate_limits.
  */
-export function forgetAddressLimitsStatement(address: string): InStatement {
+export function forgetAddressLimitsStatement(address: string): WriteQuery {
   const keyed = sql`substr(${rateLimits.key}, instr(${rateLimits.key}, ':') + 1)`;
   const lowered = address.trim().toLowerCase();
-  return statement(
-    drizzle
-      .mock()
-      .delete(rateLimits)
-      .where(sql`${keyed} = ${lowered} OR substr(${keyed}, 1, ${lowered.length + 1}) = ${`${lowered}|`}`),
-  );
+  return build
+    .delete(rateLimits)
+    .where(sql`${keyed} = ${lowered} OR substr(${keyed}, 1, ${lowered.length + 1}) = ${`${lowered}|`}`);
 }

@@ -5,11 +5,10 @@
  * commit, and the commit is a conditional update inside one write transaction, so two requests
  * with the same code cannot both pass (RFC 6238 section 5.2: a code is accepted once).
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
+import type { RunnableQuery } from 'drizzle-orm/runnable-query';
 import { site } from '#data/site.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db, type WriteQuery } from '#server/db/index.ts';
 import { recoveryCodes, sessions, twoFactor, type AuditAction } from '#server/db/schema.ts';
 import { seal, unseal } from '#server/email/sealed.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -28,8 +27,6 @@ import {
   newTotpKey,
 } from './totp.ts';
 
-const builder = drizzle.mock();
-
 /** New recovery codes stay on the account page (sealed) this long, or until shown once. */
 const REVEAL_MS = 10 * 60_000;
 
@@ -41,11 +38,7 @@ export interface Origin {
 const audit = (action: AuditAction, userId: string, origin: Origin, now: number, after?: unknown) =>
   auditStatement({ actorId: userId, action, entityType: 'user', entityId: userId, after, ip: origin.ip }, now);
 
-interface TwoFactorRow {
-  secretSealed: string;
-  enabledAt: Date | null;
-  lastUsedStep: number;
-}
+type TwoFactorRow = Pick<typeof twoFactor.$inferSelect, 'secretSealed' | 'enabledAt' | 'lastUsedStep'>;
 
 async function rowOf(db: Db, userId: string): Promise<TwoFactorRow | null> {
   const [row] = await db
@@ -96,17 +89,15 @@ export async function startSetup(database: AppDatabase, userId: string, now = Da
   if (existing?.enabledAt) return false;
   const secretSealed = seal(encodeKey(newTotpKey()));
   await database.writes.run([
-    statement(
-      builder
-        .insert(twoFactor)
-        .values({ userId, secretSealed, createdAt: new Date(now), updatedAt: new Date(now) })
-        .onConflictDoUpdate({
-          target: twoFactor.userId,
-          set: { secretSealed, updatedAt: new Date(now) },
-          // Never replace the key of an account that turned it on in the meantime.
-          setWhere: isNull(twoFactor.enabledAt),
-        }),
-    ),
+    build
+      .insert(twoFactor)
+      .values({ userId, secretSealed, createdAt: new Date(now), updatedAt: new Date(now) })
+      .onConflictDoUpdate({
+        target: twoFactor.userId,
+        set: { secretSealed, updatedAt: new Date(now) },
+        // Never replace the key of an account that turned it on in the meantime.
+        setWhere: isNull(twoFactor.enabledAt),
+      }),
   ]);
   return true;
 }
@@ -116,18 +107,16 @@ async function passwordMatches(db: Db, userId: string, password: string): Promis
   return Boolean(user?.passwordHash && (await verifyPassword(user.passwordHash, password)));
 }
 
-function recoveryCodeStatements(userId: string, codes: readonly string[], now: number): InStatement[] {
+function recoveryCodeStatements(userId: string, codes: readonly string[], now: number): WriteQuery[] {
   return [
-    statement(builder.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
-    statement(
-      builder.insert(recoveryCodes).values(
-        codes.map((code) => ({
-          id: crypto.randomUUID(),
-          userId,
-          codeHash: Buffer.from(hashRecoveryCode(code)),
-          createdAt: new Date(now),
-        })),
-      ),
+    build.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    build.insert(recoveryCodes).values(
+      codes.map((code) => ({
+        id: crypto.randomUUID(),
+        userId,
+        codeHash: Buffer.from(hashRecoveryCode(code)),
+        createdAt: new Date(now),
+      })),
     ),
   ];
 }
@@ -138,11 +127,14 @@ const revealSet = (codes: readonly string[] | null, now: number) => ({
   recoveryCodesRevealUntil: codes ? new Date(now + REVEAL_MS) : null,
 });
 
+/** A write whose `.returning()` names the rows it changed. */
+type ReturningWrite = RunnableQuery<unknown[], 'sqlite'>;
+
 /** Runs `first` in a write transaction; only when it changed a row do `then` run, in the same commit. */
-function whenChanged(database: AppDatabase, first: InStatement, then: InStatement[]): Promise<boolean> {
-  return database.writes.transaction(async (tx: Transaction) => {
-    const result = await tx.execute(first);
-    if (result.rows.length === 0) return false;
+function whenChanged(database: AppDatabase, first: ReturningWrite, then: WriteQuery[]): Promise<boolean> {
+  return database.writes.transaction(async (tx) => {
+    const [changed] = await tx.batch([first]);
+    if (changed.length === 0) return false;
     if (then.length > 0) await tx.batch(then);
     return true;
   });
@@ -172,20 +164,18 @@ export async function enableTwoFactor(
   const codes = newRecoveryCodes();
   const enabled = await whenChanged(
     database,
-    statement(
-      builder
-        .update(twoFactor)
-        .set({
-          enabledAt: new Date(now),
-          lastUsedStep: step,
-          updatedAt: new Date(now),
-          ...revealSet(input.reveal ? codes : null, now),
-        })
-        .where(
-          and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt), eq(twoFactor.secretSealed, row.secretSealed)),
-        )
-        .returning({ userId: twoFactor.userId }),
-    ),
+    build
+      .update(twoFactor)
+      .set({
+        enabledAt: new Date(now),
+        lastUsedStep: step,
+        updatedAt: new Date(now),
+        ...revealSet(input.reveal ? codes : null, now),
+      })
+      .where(
+        and(eq(twoFactor.userId, userId), isNull(twoFactor.enabledAt), eq(twoFactor.secretSealed, row.secretSealed)),
+      )
+      .returning({ userId: twoFactor.userId }),
     [
       ...recoveryCodeStatements(userId, codes, now),
       invalidateUserSessionsStatement(userId, input.sessionId),
@@ -199,7 +189,7 @@ export async function enableTwoFactor(
   return enabled ? { ok: true, recoveryCodes: codes } : { ok: false, reason: 'no-setup' };
 }
 
-type CodeCheck = { method: 'totp'; first: InStatement } | { method: 'recovery-code'; first: InStatement } | null;
+type CodeCheck = { method: 'totp'; first: ReturningWrite } | { method: 'recovery-code'; first: ReturningWrite } | null;
 
 /**
  * The statement that spends `code` for the account, to run first in a transaction: a TOTP code
@@ -212,37 +202,33 @@ function spendCode(userId: string, row: TwoFactorRow, code: string, now: number)
     if (step === null) return null;
     return {
       method: 'totp',
-      first: statement(
-        builder
-          .update(twoFactor)
-          .set({ lastUsedStep: step, updatedAt: new Date(now) })
-          .where(
-            and(
-              eq(twoFactor.userId, userId),
-              isNotNull(twoFactor.enabledAt),
-              eq(twoFactor.secretSealed, row.secretSealed),
-              lt(twoFactor.lastUsedStep, step),
-            ),
-          )
-          .returning({ userId: twoFactor.userId }),
-      ),
+      first: build
+        .update(twoFactor)
+        .set({ lastUsedStep: step, updatedAt: new Date(now) })
+        .where(
+          and(
+            eq(twoFactor.userId, userId),
+            isNotNull(twoFactor.enabledAt),
+            eq(twoFactor.secretSealed, row.secretSealed),
+            lt(twoFactor.lastUsedStep, step),
+          ),
+        )
+        .returning({ userId: twoFactor.userId }),
     };
   }
   return {
     method: 'recovery-code',
-    first: statement(
-      builder
-        .update(recoveryCodes)
-        .set({ usedAt: new Date(now) })
-        .where(
-          and(
-            eq(recoveryCodes.userId, userId),
-            eq(recoveryCodes.codeHash, Buffer.from(hashRecoveryCode(code))),
-            isNull(recoveryCodes.usedAt),
-          ),
-        )
-        .returning({ id: recoveryCodes.id }),
-    ),
+    first: build
+      .update(recoveryCodes)
+      .set({ usedAt: new Date(now) })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, Buffer.from(hashRecoveryCode(code))),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id }),
   };
 }
 
@@ -287,10 +273,10 @@ export async function disableTwoFactor(
   const spend = spendCode(userId, row, input.code, now);
   if (!spend) return { ok: false, reason: 'wrong-code' };
   const disabled = await whenChanged(database, spend.first, [
-    statement(builder.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
-    statement(builder.delete(twoFactor).where(eq(twoFactor.userId, userId))),
+    build.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    build.delete(twoFactor).where(eq(twoFactor.userId, userId)),
     // A sign-in waiting at the code step (someone with the password) must not become a full one.
-    statement(builder.delete(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.twoFactorVerifiedAt)))),
+    build.delete(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.twoFactorVerifiedAt))),
     audit('auth.two-factor-disable', userId, origin, now, { method: spend.method }),
   ]);
   return disabled ? { ok: true } : { ok: false, reason: 'wrong-code' };
@@ -311,13 +297,11 @@ export async function regenerateRecoveryCodes(
   const codes = newRecoveryCodes();
   const regenerated = await whenChanged(
     database,
-    statement(
-      builder
-        .update(twoFactor)
-        .set({ updatedAt: new Date(now), ...revealSet(input.reveal ? codes : null, now) })
-        .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
-        .returning({ userId: twoFactor.userId }),
-    ),
+    build
+      .update(twoFactor)
+      .set({ updatedAt: new Date(now), ...revealSet(input.reveal ? codes : null, now) })
+      .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+      .returning({ userId: twoFactor.userId }),
     [
       ...recoveryCodeStatements(userId, codes, now),
       audit('auth.two-factor-recovery-codes-regenerate', userId, origin, now, { recoveryCodes: codes.length }),
@@ -336,16 +320,14 @@ export async function takeRecoveryCodesReveal(database: AppDatabase, userId: str
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
   if (!row?.sealed) return null;
-  await database.writes.run([
-    statement(builder.update(twoFactor).set(revealSet(null, now)).where(eq(twoFactor.userId, userId))),
-  ]);
+  await database.writes.run([build.update(twoFactor).set(revealSet(null, now)).where(eq(twoFactor.userId, userId))]);
   if (!row.until || row.until.getTime() <= now) return null;
   const codes: unknown = JSON.parse(unseal(row.sealed));
   return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : null;
 }
 
 /** For account deletion: the key and recovery codes go with the account's sign-in. */
-export const deleteTwoFactorStatements = (userId: string): InStatement[] => [
-  statement(builder.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))),
-  statement(builder.delete(twoFactor).where(eq(twoFactor.userId, userId))),
+export const deleteTwoFactorStatements = (userId: string): WriteQuery[] => [
+  build.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  build.delete(twoFactor).where(eq(twoFactor.userId, userId)),
 ];

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { statement } from '#server/db/index.ts';
+import { build } from '#server/db/index.ts';
 import { orders } from '#server/db/schema.ts';
 import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
-import { drizzle } from 'drizzle-orm/libsql';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { secureCookies } from '#features/accounts/request-session.server.ts';
 import { placeOrder } from '../checkout.server.ts';
@@ -14,8 +13,6 @@ import { checkoutSchema, PRICE_LIKE_FIELD } from '../schema.ts';
 export const CHECKOUT_BODY_LIMIT = 16 * 1024;
 /** Per client: generous for a person (a typo, a second order), tight for a script. */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'checkout', capacity: 10, windowMs: 10 * 60_000 };
-
-const builder = drizzle.mock();
 
 /** ?error= codes /checkout turns into a notice. */
 export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
@@ -69,7 +66,7 @@ export const postCheckout = defineMutation({
     }
     if (start.reference && start.reference !== order.paymentReference) {
       await database.writes.run([
-        statement(builder.update(orders).set({ paymentReference: start.reference }).where(eq(orders.id, order.id))),
+        build.update(orders).set({ paymentReference: start.reference }).where(eq(orders.id, order.id)),
       ]);
     }
     return done(start.redirect, placed.replay ? 200 : 201, { orderId: order.id, redirect: start.redirect });

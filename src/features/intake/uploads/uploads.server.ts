@@ -8,11 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Row, Transaction } from '@libsql/client';
 import { and, asc, count, eq, sum } from 'drizzle-orm';
 import { visibleToCustomer } from '#features/orders/orders.server.ts';
-import { drizzle } from 'drizzle-orm/libsql';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
 import { intakeFiles, intakes, orders } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
 import { randomId } from '#server/security/tokens.ts';
@@ -21,8 +19,6 @@ import { ensureDraftIntake } from '../intake.server.ts';
 import { EXTENSIONS, type StoredImage } from './images.server.ts';
 import { MAX_FILES, MAX_INTAKE_BYTES, thumbSize } from './limits.ts';
 import { discard } from './multipart.server.ts';
-
-const builder = drizzle.mock();
 
 export type IntakeFile = typeof intakeFiles.$inferSelect;
 export type FileKind = IntakeFile['kind'];
@@ -183,36 +179,16 @@ export async function fileByClientKey(db: Db, orderId: string, userId: string, c
 
 // Writes --------------------------------------------------------------------------------
 
-const fileFromRow = (r: Row): IntakeFile => ({
-  id: String(r.id),
-  intakeId: String(r.intake_id),
-  userId: String(r.user_id),
-  kind: String(r.kind) as FileKind,
-  clientKey: String(r.client_key),
-  originalName: String(r.original_name),
-  mimeType: String(r.mime_type),
-  bytes: Number(r.bytes),
-  width: r.width === null ? null : Number(r.width),
-  height: r.height === null ? null : Number(r.height),
-  storedName: String(r.stored_name),
-  thumbName: String(r.thumb_name),
-  createdAt: new Date(Number(r.created_at)),
-});
-
 export type RecordResult =
   | { ok: true; created: boolean; file: IntakeFile }
   | { ok: false; reason: 'not-found' | 'locked' | 'too-many' | 'quota' };
 
-async function existingByKey(tx: Transaction, intakeId: string, clientKey: string) {
-  const found = await tx.execute(
-    statement(
-      builder
-        .select()
-        .from(intakeFiles)
-        .where(and(eq(intakeFiles.intakeId, intakeId), eq(intakeFiles.clientKey, clientKey))),
-    ),
-  );
-  return found.rows[0] ? fileFromRow(found.rows[0]) : null;
+async function existingByKey(tx: Tx, intakeId: string, clientKey: string) {
+  const [found] = await tx
+    .select()
+    .from(intakeFiles)
+    .where(and(eq(intakeFiles.intakeId, intakeId), eq(intakeFiles.clientKey, clientKey)));
+  return found ?? null;
 }
 
 /**
@@ -239,17 +215,13 @@ export function recordUpload(
     if (!intake.ok) return intake;
     const existing = await existingByKey(tx, intake.intakeId, input.clientKey);
     if (existing) return { ok: true, created: false, file: existing };
-    const usage = await tx.execute(
-      statement(
-        builder
-          .select({ files: count(), bytes: sum(intakeFiles.bytes) })
-          .from(intakeFiles)
-          .where(eq(intakeFiles.intakeId, intake.intakeId)),
-      ),
-    );
-    // By position: the statement's aggregate columns carry no names.
-    const files = Number(usage.rows[0]?.[0] ?? 0);
-    const bytes = Number(usage.rows[0]?.[1] ?? 0);
+    const usage = await tx
+      .select({ files: count(), bytes: sum(intakeFiles.bytes) })
+      .from(intakeFiles)
+      .where(eq(intakeFiles.intakeId, intake.intakeId));
+    const files = usage[0]?.files ?? 0;
+    // sum() comes back as text (SQLite's sum may be a real): null when there is no file.
+    const bytes = Number(usage[0]?.bytes ?? 0);
     if (files >= MAX_FILES) return { ok: false, reason: 'too-many' };
     if (bytes + input.image.bytes > MAX_INTAKE_BYTES) return { ok: false, reason: 'quota' };
     const file: IntakeFile = {
@@ -267,7 +239,7 @@ export function recordUpload(
       thumbName: input.thumbName,
       createdAt: new Date(now),
     };
-    await tx.execute(statement(builder.insert(intakeFiles).values(file)));
+    await tx.insert(intakeFiles).values(file);
     return { ok: true, created: true, file };
   });
 }
@@ -281,25 +253,21 @@ export function removeIntakeFile(
   { fileId, userId }: { fileId: string; userId: string },
 ): Promise<RemoveResult> {
   return database.writes.transaction(async (tx): Promise<RemoveResult> => {
-    const found = await tx.execute(
-      statement(
-        builder
-          .select({
-            storedName: intakeFiles.storedName,
-            thumbName: intakeFiles.thumbName,
-            status: intakes.status,
-            orderId: intakes.orderId,
-          })
-          .from(intakeFiles)
-          .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
-          .where(and(eq(intakeFiles.id, fileId), eq(intakeFiles.userId, userId))),
-      ),
-    );
-    const row = found.rows[0];
+    const found = await tx
+      .select({
+        storedName: intakeFiles.storedName,
+        thumbName: intakeFiles.thumbName,
+        status: intakes.status,
+        orderId: intakes.orderId,
+      })
+      .from(intakeFiles)
+      .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
+      .where(and(eq(intakeFiles.id, fileId), eq(intakeFiles.userId, userId)));
+    const [row] = found;
     if (!row) return { ok: false, reason: 'not-found' };
-    if (String(row.status) === 'submitted') return { ok: false, reason: 'locked' };
-    await tx.execute(statement(builder.delete(intakeFiles).where(eq(intakeFiles.id, fileId))));
-    return { ok: true, orderId: String(row.order_id), names: [String(row.stored_name), String(row.thumb_name)] };
+    if (row.status === 'submitted') return { ok: false, reason: 'locked' };
+    await tx.delete(intakeFiles).where(eq(intakeFiles.id, fileId));
+    return { ok: true, orderId: row.orderId, names: [row.storedName, row.thumbName] };
   });
 }
 

@@ -4,11 +4,10 @@
  * may e-mail the customer, cancel and refund. Each change checks the order's version inside its
  * write transaction, bumps it, and commits its audit entry (and mail) in the same transaction.
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
+import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import type { AppDatabase, Db, WriteQuery, Tx } from '#server/db/index.ts';
 import { orderNotes, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
@@ -30,8 +29,6 @@ import {
 import { canMove, ORDER_STATUS_LABELS } from '../status.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { refundCheckoutPayment } from '#features/payments/refunds.ts';
-
-const builder = drizzle.mock();
 
 export async function adminOrderPage(db: Db, id: string) {
   const order = await findOrder(db, id);
@@ -93,18 +90,13 @@ export function statusChangeMail(
 type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
 
 /** Inside `tx`: the order exists at `version`; bumps it so a form rendered before this change is stale. */
-async function claimVersion(tx: Transaction, orderId: string, version: number, now: number): Promise<Change> {
-  const result = await tx.execute(
-    statement(
-      builder
-        .update(orders)
-        .set({ version: sql`${orders.version} + 1`, updatedAt: new Date(now) })
-        .where(and(eq(orders.id, orderId), eq(orders.version, version))),
-    ),
-  );
+async function claimVersion(tx: Tx, orderId: string, version: number, now: number): Promise<Change> {
+  const result = await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: new Date(now) })
+    .where(and(eq(orders.id, orderId), eq(orders.version, version)));
   if (result.rowsAffected === 1) return { ok: true };
-  return (await tx.execute(statement(builder.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)))))
-    .rows.length === 0
+  return (await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))).length === 0
     ? { ok: false, reason: 'not-found' }
     : { ok: false, reason: 'stale' };
 }
@@ -119,14 +111,10 @@ export function addOrderNote(
     const claimed = await claimVersion(tx, note.orderId, note.version, now);
     if (!claimed.ok) return claimed;
     const id = crypto.randomUUID();
-    await tx.execute(
-      statement(
-        builder
-          .insert(orderNotes)
-          .values({ id, orderId: note.orderId, authorId: note.authorId, body: note.body, createdAt: new Date(now) }),
-      ),
-    );
-    await tx.execute(
+    await tx
+      .insert(orderNotes)
+      .values({ id, orderId: note.orderId, authorId: note.authorId, body: note.body, createdAt: new Date(now) });
+    await tx.batch([
       auditStatement(
         {
           actorId: note.authorId,
@@ -138,7 +126,7 @@ export function addOrderNote(
         },
         now,
       ),
-    );
+    ]);
     return { ok: true };
   });
 }
@@ -159,8 +147,8 @@ export function changeOrderStatus(
     const order = await readContact(tx, move.orderId);
     if (order) {
       const mail = statusChangeMail(order, move.to, move.customerNote);
-      await tx.execute(outboxInsert({ ...mail, kind: 'order-status', to: order.email }, now));
-      await tx.execute(
+      await tx.batch([outboxInsert({ ...mail, kind: 'order-status', to: order.email }, now)]);
+      await tx.batch([
         auditStatement(
           {
             actorId: move.actorId,
@@ -172,18 +160,15 @@ export function changeOrderStatus(
           },
           now,
         ),
-      );
+      ]);
     }
     return result;
   });
 }
 
-async function readContact(tx: Transaction, id: string) {
-  const found = await tx.execute(
-    statement(builder.select({ name: orders.name, email: orders.email }).from(orders).where(eq(orders.id, id))),
-  );
-  const row = found.rows[0];
-  return row ? { id, name: String(row.name), email: String(row.email) } : null;
+async function readContact(tx: Tx, id: string) {
+  const [row] = await tx.select({ name: orders.name, email: orders.email }).from(orders).where(eq(orders.id, id));
+  return row ? { id, ...row } : null;
 }
 
 export type EndResult =
@@ -244,16 +229,12 @@ export async function endOrder(
     const at = new Date(now);
     const ended = live.map((s) => s.id);
     if (ended.length > 0) {
-      await tx.execute(
-        statement(
-          builder
-            .update(subscriptions)
-            .set({ status: 'canceled', updatedAt: at, version: sql`${subscriptions.version} + 1` })
-            .where(inArray(subscriptions.id, ended)),
-        ),
-      );
+      await tx
+        .update(subscriptions)
+        .set({ status: 'canceled', updatedAt: at, version: sql`${subscriptions.version} + 1` })
+        .where(inArray(subscriptions.id, ended));
     }
-    const statements: InStatement[] = [
+    const statements: WriteQuery[] = [
       auditStatement(
         {
           actorId,
@@ -285,7 +266,7 @@ export async function endOrder(
         ),
       ),
     ];
-    for (const s of statements) await tx.execute(s);
+    await tx.batch(statements);
     return { ok: true, refundId };
   });
 }

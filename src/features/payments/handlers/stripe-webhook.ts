@@ -8,8 +8,7 @@ import type { APIRoute } from 'astro';
 import { readLimited } from '#server/http/read-input.ts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Transaction } from '@libsql/client';
-import { getDatabase, type Db } from '#server/db/index.ts';
+import { getDatabase, type Db, type Tx } from '#server/db/index.ts';
 import { stripeEvents } from '#server/db/schema.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
 import { jsonError, jsonOk } from '#server/http/responses.ts';
@@ -87,7 +86,7 @@ async function prepare(stripe: Stripe, event: Stripe.Event): Promise<Prepared> {
   }
 }
 
-async function applyIn(tx: Transaction, prepared: Prepared, event: StripeEventRef, now: number): Promise<void> {
+async function applyIn(tx: Tx, prepared: Prepared, event: StripeEventRef, now: number): Promise<void> {
   const at = event.created * 1000;
   switch (prepared.kind) {
     case 'session-paid':

@@ -4,13 +4,13 @@
  * a custom subscription to a customer (who accepts it in /account). Every change checks the
  * subscription's version in its write transaction, bumps it, and commits its audit entry there.
  */
-import type { InStatement, Transaction } from '@libsql/client';
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
-import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
-import { statement, type AppDatabase, type Db } from '#server/db/index.ts';
+import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
+import { site } from '#data/site.ts';
+import { build, type AppDatabase, type Db, type WriteQuery, type Tx } from '#server/db/index.ts';
 import { subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { randomId } from '#server/security/tokens.ts';
@@ -23,8 +23,6 @@ import { paymentProvider } from '#features/payments/provider.ts';
 import { DAY_MS, nextBillingDate } from '../billing-dates.ts';
 import { offerMail } from '../mail.ts';
 import { isOffer, type Subscription } from '../subscriptions.server.ts';
-
-const builder = drizzle.mock();
 
 export async function adminSubscriptionPage(db: Db, id: string) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
@@ -59,23 +57,19 @@ async function current(db: Db, id: string) {
 
 /** Inside `tx`: apply `set` only at `version` (bumping it), then the audit entry; stale otherwise. */
 async function writeAt(
-  tx: Transaction,
+  tx: Tx,
   id: string,
   version: number,
   set: Partial<typeof subscriptions.$inferInsert>,
-  audit: InStatement,
+  audit: WriteQuery,
   now: number,
 ): Promise<boolean> {
-  const result = await tx.execute(
-    statement(
-      builder
-        .update(subscriptions)
-        .set({ ...set, updatedAt: new Date(now), version: sql`${subscriptions.version} + 1` })
-        .where(and(eq(subscriptions.id, id), eq(subscriptions.version, version))),
-    ),
-  );
+  const result = await tx
+    .update(subscriptions)
+    .set({ ...set, updatedAt: new Date(now), version: sql`${subscriptions.version} + 1` })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.version, version)));
   if (result.rowsAffected !== 1) return false;
-  await tx.execute(audit);
+  await tx.batch([audit]);
   return true;
 }
 
@@ -202,7 +196,7 @@ export async function createCustomSubscription(
 ): Promise<CreateOfferResult> {
   const existing = await findUserByEmail(database.db, offer.email);
   if (existing?.status === 'deleted') return { ok: false, reason: 'deleted-account' };
-  const statements: InStatement[] = [];
+  const statements: WriteQuery[] = [];
   let userId: string;
   let name: string;
   // The offer reaches the account through its address only: shown once that address is proven.
@@ -232,21 +226,19 @@ export async function createCustomSubscription(
   const id = randomId();
   const at = new Date(now);
   statements.push(
-    statement(
-      builder.insert(subscriptions).values({
-        id,
-        userId,
-        orderId: null,
-        description: offer.description,
-        priceCents: offer.priceCents,
-        interval: offer.interval,
-        status: 'pending',
-        createdBy: 'admin',
-        unprovenEmail,
-        createdAt: at,
-        updatedAt: at,
-      }),
-    ),
+    build.insert(subscriptions).values({
+      id,
+      userId,
+      orderId: null,
+      description: offer.description,
+      priceCents: offer.priceCents,
+      interval: offer.interval,
+      status: 'pending',
+      createdBy: 'admin',
+      unprovenEmail,
+      createdAt: at,
+      updatedAt: at,
+    }),
     outboxInsert(
       { ...offerMail(offer, name, !existing, unprovenEmail === null), kind: 'subscription-offer', to: offer.email },
       now,

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/libsql';
 import * as z from 'zod/mini';
-import { statement } from '#server/db/index.ts';
+import { build } from '#server/db/index.ts';
 import { contactMessages } from '#server/db/schema.ts';
 import { defineMutation, done, fail } from '#server/http/mutation.ts';
 import { forgetDashboardStats } from '#features/admin/dashboard/queries.server.ts';
 import { DASHBOARD } from '#features/admin/dashboard/copy.ts';
-
-const builder = drizzle.mock();
 
 /** Contact messages get crypto.randomUUID() ids: anything else is not a message. */
 const messageIdSchema = z.uuid();
@@ -37,9 +34,7 @@ export const postMessageHandled = defineMutation({
 
     const handledAt = new Date();
     await commit([
-      statement(
-        builder.update(contactMessages).set({ handledAt, handledBy: user.id }).where(eq(contactMessages.id, id)),
-      ),
+      build.update(contactMessages).set({ handledAt, handledBy: user.id }).where(eq(contactMessages.id, id)),
       audit({
         action: 'contact.handled',
         entityType: 'contact_message',
