@@ -8,6 +8,7 @@ import { AuthProvider, useAuth } from './AuthContext.tsx';
 import type { AuthUser } from './current-user.ts';
 import { TWO_FACTOR } from './two-factor/copy.ts';
 import { signInCodeSchema } from './two-factor/schemas.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
 
 /** /auth's page heading (AuthPage.astro renders it; the panel keeps it in step with the user). */
 export const AUTH_PAGE_HEADING = {
@@ -26,12 +27,22 @@ export interface AuthPanelProps {
   signedInAs: AuthUser | null;
   /** The password step passed for an account with two-factor sign-in: the code step comes first. */
   secondFactorPending?: boolean;
+  /** A failed no-JavaScript post's field messages and kept values, by form (from the feedback cookie). */
+  feedback?: { login?: FormFeedback; register?: FormFeedback };
+}
+
+type Errors = Record<string, string | undefined>;
+
+export interface FormFeedback {
+  errors: Errors;
+  values: Record<string, string | undefined>;
 }
 
 /**
- * /auth: log in or create an account. Shows a spinner while the current user loads, and
- * offers /account to someone already signed in. Without JavaScript the page's <noscript>
- * forms post to the same endpoints.
+ * /auth: log in or create an account, or offers /account to someone already signed in. The
+ * server renders the real forms for the state it knows (plain posts that work without
+ * JavaScript); once hydrated they validate and post as JSON with toasts, and a spinner covers
+ * the panel while the current user loads.
  */
 export default function AuthPanel(props: AuthPanelProps) {
   return (
@@ -41,42 +52,55 @@ export default function AuthPanel(props: AuthPanelProps) {
   );
 }
 
-function AuthPanelBody({ next, signedInAs, secondFactorPending = false }: AuthPanelProps) {
+function AuthPanelBody({ next, signedInAs, secondFactorPending = false, feedback = {} }: AuthPanelProps) {
   const auth = useAuth();
+  const hydrated = useHydrated();
   const [codeStep, setCodeStep] = useState(secondFactorPending);
   usePageHeading(auth.user, codeStep);
-  const user = auth.loading ? signedInAs : auth.user;
+  // The server's render (and the first one here, which must match it) shows what the server knew.
+  const loading = !hydrated || auth.loading;
+  const user = loading ? signedInAs : auth.user;
   const body = user ? (
     <SignedIn user={user} />
   ) : codeStep ? (
-    <CodeStep next={next} onCancel={() => setCodeStep(false)} />
+    <CodeStep next={next} hydrated={hydrated} onCancel={() => setCodeStep(false)} />
   ) : (
     <div className="grid gap-8 md:grid-cols-2">
-      <LoginForm next={next} onSecondFactor={() => setCodeStep(true)} />
-      <RegisterForm next={next} />
+      <LoginForm next={next} hydrated={hydrated} feedback={feedback.login} onSecondFactor={() => setCodeStep(true)} />
+      <RegisterForm next={next} hydrated={hydrated} feedback={feedback.register} />
     </div>
   );
-  if (!auth.loading) return body;
-  // The spinner over an invisible, inert copy of what comes next: same height, so the footer
-  // does not jump when it arrives (it did: CLS 0.36 on a phone).
+  // The spinner over an invisible, inert panel: same height, so the footer does not jump when
+  // it arrives (it did: CLS 0.36 on a phone). The panel stays in one place in the tree, so what
+  // someone typed before the page hydrated survives the spinner.
+  const spinning = hydrated && auth.loading;
   return (
     <div className="relative">
-      <div
-        role="status"
-        className="absolute inset-x-0 top-0 flex items-center gap-3 py-16 text-slate-700"
-        data-testid="auth-spinner"
-      >
-        <svg aria-hidden="true" className="size-6 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none">
-          <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity=".25" strokeWidth="4" />
-          <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-        </svg>
-        Loading your account…
-      </div>
-      <div className="invisible" inert aria-hidden="true">
+      {spinning && (
+        <div
+          role="status"
+          className="absolute inset-x-0 top-0 flex items-center gap-3 py-16 text-slate-700"
+          data-testid="auth-spinner"
+        >
+          <svg aria-hidden="true" className="size-6 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none">
+            <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity=".25" strokeWidth="4" />
+            <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+          </svg>
+          Loading your account…
+        </div>
+      )}
+      <div className={spinning ? 'invisible' : undefined} inert={spinning} aria-hidden={spinning || undefined}>
         {body}
       </div>
     </div>
   );
+}
+
+/** false on the server and in the render that hydrates its HTML, true from then on. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /**
@@ -143,15 +167,24 @@ function SignedIn({ user }: { user: AuthUser }) {
             Open admin
           </a>
         )}
-        <button type="button" className="btn-secondary" onClick={onLogout} disabled={pending}>
-          Log out
-        </button>
+        {/* A plain post signs out without JavaScript; with it, the request and a toast. */}
+        <form
+          method="post"
+          action="/api/logout"
+          className="contents"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onLogout();
+          }}
+        >
+          <button type="submit" className="btn-secondary" disabled={pending}>
+            Log out
+          </button>
+        </form>
       </div>
     </div>
   );
 }
-
-type Errors = Record<string, string | undefined>;
 
 function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
   const errors: Errors = {};
@@ -187,8 +220,10 @@ function useAuthSubmit<T>(
   next: string | null,
   /** Decides what follows a successful `action` itself (returns true), instead of the toast and `next`. */
   handled: (result: unknown) => boolean = () => false,
+  /** Messages from a failed no-JavaScript post, shown until the next submit. */
+  initialErrors: Errors = {},
 ) {
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(initialErrors);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -215,7 +250,13 @@ function useAuthSubmit<T>(
   return { errors, pending, onSubmit };
 }
 
-function LoginForm({ next, onSecondFactor }: { next: string | null; onSecondFactor: () => void }) {
+interface FormProps {
+  next: string | null;
+  hydrated: boolean;
+  feedback?: FormFeedback | undefined;
+}
+
+function LoginForm({ next, hydrated, feedback, onSecondFactor }: FormProps & { onSecondFactor: () => void }) {
   const { login } = useAuth();
   const { errors, pending, onSubmit } = useAuthSubmit(
     loginSchema,
@@ -231,6 +272,7 @@ function LoginForm({ next, onSecondFactor }: { next: string | null; onSecondFact
       if (codeStep) onSecondFactor();
       return codeStep;
     },
+    feedback?.errors,
   );
 
   return (
@@ -241,8 +283,17 @@ function LoginForm({ next, onSecondFactor }: { next: string | null; onSecondFact
       action={`/api/login${next ? `?next=${encodeURIComponent(next)}` : ''}`}
       submit="Log in"
       pending={pending}
+      hydrated={hydrated}
     >
-      <Field form="login" name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+      <Field
+        form="login"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        defaultValue={feedback?.values.email}
+      />
       <Field
         form="login"
         name="password"
@@ -264,7 +315,7 @@ function LoginForm({ next, onSecondFactor }: { next: string | null; onSecondFact
  * The sign-in code step of an account with two-factor sign-in: a code from the authenticator
  * app or a recovery code. After a recovery code, the account page (recovery codes left).
  */
-function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => void }) {
+function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated: boolean; onCancel: () => void }) {
   const { verifySecondFactor, logout } = useAuth();
   const { errors, pending, onSubmit } = useAuthSubmit(
     signInCodeSchema,
@@ -294,7 +345,7 @@ function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => voi
     onCancel();
   }
   return (
-    <div className="max-w-xl">
+    <div id="two-factor" className="max-w-xl">
       <AuthForm
         id="code-step"
         title={TWO_FACTOR.codeStepTitle}
@@ -302,6 +353,7 @@ function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => voi
         action={`/api/login/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`}
         submit="Verify"
         pending={pending}
+        hydrated={hydrated}
       >
         <p className="text-slate-700">{TWO_FACTOR.codeStepLead}</p>
         <FormField
@@ -318,14 +370,25 @@ function CodeStep({ next, onCancel }: { next: string | null; onCancel: () => voi
           required
         />
       </AuthForm>
-      <button type="button" className="btn-secondary mt-3 w-full" onClick={cancel} disabled={canceling}>
-        Cancel and log in again
-      </button>
+      {/* Without JavaScript the post signs the half session out and comes back to the password step. */}
+      <form
+        method="post"
+        action="/api/logout"
+        className="mt-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void cancel();
+        }}
+      >
+        <button type="submit" className="btn-secondary w-full" disabled={canceling}>
+          Cancel and log in again
+        </button>
+      </form>
     </div>
   );
 }
 
-function RegisterForm({ next }: { next: string | null }) {
+function RegisterForm({ next, hydrated, feedback }: FormProps) {
   const { register } = useAuth();
   const { errors, pending, onSubmit } = useAuthSubmit(
     registerSchema,
@@ -336,6 +399,8 @@ function RegisterForm({ next }: { next: string | null }) {
       failureTitle: AUTH.registrationFailedTitle,
     },
     next,
+    undefined,
+    feedback?.errors,
   );
 
   return (
@@ -346,9 +411,28 @@ function RegisterForm({ next }: { next: string | null }) {
       action={`/api/register${next ? `?next=${encodeURIComponent(next)}` : ''}`}
       submit="Create account"
       pending={pending}
+      hydrated={hydrated}
     >
-      <Field form="register" name="name" label="Name" type="text" autoComplete="name" error={errors.name} />
-      <Field form="register" name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+      <Field
+        form="register"
+        name="name"
+        label="Name"
+        type="text"
+        autoComplete="name"
+        error={errors.name}
+        defaultValue={feedback?.values.name}
+        minLength={2}
+        maxLength={100}
+      />
+      <Field
+        form="register"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        defaultValue={feedback?.values.email}
+      />
       <Field
         form="register"
         name="password"
@@ -357,6 +441,8 @@ function RegisterForm({ next }: { next: string | null }) {
         autoComplete="new-password"
         error={errors.password}
         hint={AUTH.passwordHint}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
       />
     </AuthForm>
   );
@@ -374,6 +460,8 @@ function AuthForm(props: {
   action: string;
   submit: string;
   pending: boolean;
+  /** Until hydrated the browser checks the fields (the post works without JavaScript); then the schema does. */
+  hydrated: boolean;
   onSubmit: (e: SubmitEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
@@ -382,7 +470,13 @@ function AuthForm(props: {
       <h2 id={`${props.id}-title`} className="text-2xl font-bold text-slate-900">
         {props.title}
       </h2>
-      <form method="post" action={props.action} noValidate onSubmit={props.onSubmit} className="mt-4 space-y-4">
+      <form
+        method="post"
+        action={props.action}
+        noValidate={props.hydrated}
+        onSubmit={props.onSubmit}
+        className="mt-4 space-y-4"
+      >
         {props.children}
         <button type="submit" className="btn-primary w-full" disabled={props.pending}>
           {props.pending ? 'Please wait…' : props.submit}
@@ -400,6 +494,9 @@ function Field(props: {
   autoComplete: string;
   error?: string | undefined;
   hint?: string;
+  defaultValue?: string | undefined;
+  minLength?: number;
+  maxLength?: number;
 }) {
   const { form, ...field } = props;
   return <FormField id={`${form}-${props.name}`} {...field} required />;

@@ -6,6 +6,8 @@ import { openDatabase } from '#server/db/client.ts';
 import { appDatabase } from '#server/db/index.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import {
+  AUDIT_ACTIONS,
+  auditLog,
   contactMessages,
   intakes,
   orders,
@@ -20,8 +22,11 @@ import {
   CHART_WEEKS,
   type DashboardStats,
   dashboardStats,
+  recentAudit,
   recentCustomers,
+  recentMessages,
   recentOrders,
+  recentSubscriptions,
   startOfAgencyMonth,
 } from './queries.server.ts';
 
@@ -209,6 +214,42 @@ describe('dashboardStats', () => {
     expect(latest.map((o) => o.totalCents)).toEqual([100_000, 380_000, 100_000]);
     const newest = await recentCustomers(db, 2);
     expect(newest.map((c) => c.id)).toEqual(customerIds.slice(-2).reverse());
+  });
+
+  it('latest messages, subscriptions and activity name the people involved', async () => {
+    const adminId = 'admin-names';
+    await db.insert(users).values({
+      id: adminId,
+      name: 'Agency Admin',
+      email: 'admin@example.com',
+      role: 'admin',
+      status: 'active',
+      createdAt: ago(DAY),
+      updatedAt: ago(DAY),
+    });
+    await db.insert(contactMessages).values({
+      id: 'message-handled-by-admin',
+      name: 'Lead',
+      email: 'lead@example.com',
+      message: 'Hello',
+      createdAt: NOW,
+      handledAt: NOW,
+      handledBy: adminId,
+    });
+    await db.insert(auditLog).values([
+      { id: 'audit-by-admin', at: NOW, actorId: adminId, action: AUDIT_ACTIONS[0], entityType: 'user' },
+      { id: 'audit-by-gone', at: ago(1), actorId: 'deleted-user', action: AUDIT_ACTIONS[0], entityType: 'user' },
+    ]);
+    const [handled] = await recentMessages(db, 1);
+    expect(handled).toMatchObject({ id: 'message-handled-by-admin', handledByName: 'Agency Admin' });
+    const audit = await recentAudit(db, 2);
+    expect(audit.map((a) => [a.id, a.actorName])).toEqual([
+      ['audit-by-admin', 'Agency Admin'],
+      ['audit-by-gone', null],
+    ]);
+    const subscriptionsNow = await recentSubscriptions(db, 10);
+    expect(subscriptionsNow.length).toBeGreaterThan(0);
+    expect(subscriptionsNow.every((s) => /^Customer \d+$/.test(s.customerName))).toBe(true);
   });
 });
 

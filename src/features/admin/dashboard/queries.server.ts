@@ -1,23 +1,21 @@
 /**
  * The dashboard's numbers and lists. Every query is shaped for an index (see schema.ts) so the
  * page stays fast with a hundred thousand orders: counts by created_at ranges, status counts
- * from the status index, "latest" lists as short reverse index walks. The aggregates are
- * cached briefly per process (cache.ts); the short lists are read fresh on every request, so a
- * message marked handled shows as such at once.
+ * from the status index, "latest" lists as the first page of the admin lists (lists.server.ts),
+ * shorter. The aggregates are cached briefly per process (cache.ts); the short lists are read
+ * fresh on every request, so a message marked handled shows as such at once.
  */
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import {
-  auditLog,
   contactMessages,
   intakes,
   ORDER_STATUSES,
   orders,
   subscriptions,
-  users,
   type OrderStatus,
 } from '#server/db/schema.ts';
-import { listCustomers, listOrders } from '../lists/lists.server.ts';
+import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
 import { TtlCache } from './cache.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -218,57 +216,17 @@ export async function recentCustomers(db: Db, limit: number = RECENT.customers) 
   return (await listCustomers(db, {}, { after: null, limit })).rows;
 }
 
-/** Newest subscriptions with their customer (subscriptions_created_at_idx; users by primary key). */
-export function recentSubscriptions(db: Db, limit: number = RECENT.subscriptions) {
-  return db
-    .select({
-      id: subscriptions.id,
-      description: subscriptions.description,
-      priceCents: subscriptions.priceCents,
-      interval: subscriptions.interval,
-      status: subscriptions.status,
-      createdAt: subscriptions.createdAt,
-      customerName: users.name,
-    })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(limit);
+/** Newest subscriptions with their customer: the first page of the subscriptions list, shorter. */
+export async function recentSubscriptions(db: Db, limit: number = RECENT.subscriptions) {
+  return (await listSubscriptions(db, {}, { after: null, limit })).rows;
 }
 
-/** The latest audit entries with the actor's name (audit_log_at_idx; users by primary key). */
-export function recentAudit(db: Db, limit: number = RECENT.audit) {
-  return db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      actorId: auditLog.actorId,
-      actorName: users.name,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.at))
-    .limit(limit);
+/** The latest audit entries with their actor: the first page of the audit log, shorter. */
+export async function recentAudit(db: Db, limit: number = RECENT.audit) {
+  return (await listAudit(db, {}, { after: null, limit })).rows;
 }
 
-/** Newest contact messages with who handled them (contact_messages_created_at_idx; users by primary key). */
-export function recentMessages(db: Db, limit: number = RECENT.messages) {
-  return db
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-      handledAt: contactMessages.handledAt,
-      handledByName: users.name,
-    })
-    .from(contactMessages)
-    .leftJoin(users, eq(users.id, contactMessages.handledBy))
-    .orderBy(desc(contactMessages.createdAt), desc(sql`${contactMessages}.rowid`))
-    .limit(limit);
+/** Newest contact messages with who handled them: the first page of the messages list, shorter. */
+export async function recentMessages(db: Db, limit: number = RECENT.messages) {
+  return (await listMessages(db, {}, { after: null, limit })).rows;
 }

@@ -25,15 +25,22 @@ export type Filters<K extends ListKind> = {
 
 export const isListKind = (value: string): value is ListKind => Object.hasOwn(FILTER_SCHEMAS, value);
 
-/** The valid filters of `kind` in `params`; invalid or empty ones are left out. */
-export function readFilters<K extends ListKind>(kind: K, params: URLSearchParams): Filters<K> {
+/** The filters `schemas` describe, read from `params`: invalid or empty ones are left out. */
+export function parseFilters<S extends Record<string, z.ZodMiniType>>(
+  schemas: S,
+  params: URLSearchParams,
+): { [F in keyof S]?: z.output<S[F]> } {
   const out: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(FILTER_SCHEMAS[kind]) as [string, z.ZodMiniType][]) {
+  for (const [name, schema] of Object.entries(schemas)) {
     const result = z.safeParse(schema, params.get(name) ?? undefined);
     if (result.success) out[name] = result.data;
   }
-  return out as Filters<K>;
+  return out as { [F in keyof S]?: z.output<S[F]> };
 }
+
+/** The valid filters of `kind` in `params`; invalid or empty ones are left out. */
+export const readFilters = <K extends ListKind>(kind: K, params: URLSearchParams): Filters<K> =>
+  parseFilters(FILTER_SCHEMAS[kind], params) as Filters<K>;
 
 export const readCursor = (params: URLSearchParams): Cursor | null => parseCursor(params.get('after'));
 

@@ -125,7 +125,7 @@ export function ordersQuery(db: Db, filters: Filters<'orders'>, after: Cursor | 
 export type OrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
 
 /**
- * Contact messages. Open: contact_messages_open_idx (handled_at, created_at). Handled: the
+ * Contact messages, with the name of whoever handled each. Open: contact_messages_open_idx (handled_at, created_at). Handled: the
  * unary + keeps SQLite off the open index (a range over every handled message, then a sort)
  * and on contact_messages_created_at_idx, skipping the few open ones.
  */
@@ -140,6 +140,7 @@ export async function listMessages(db: Db, filters: Filters<'messages'>, page: P
       message: contactMessages.message,
       createdAt: contactMessages.createdAt,
       handledAt: contactMessages.handledAt,
+      handledBy: contactMessages.handledBy,
       row: rowid,
     })
     .from(contactMessages)
@@ -152,7 +153,18 @@ export async function listMessages(db: Db, filters: Filters<'messages'>, page: P
     )
     .orderBy(...newestFirst(contactMessages.createdAt))
     .limit(limit + 1);
-  return toPage(rows, limit, keyOf);
+  const result = toPage(rows, limit, keyOf);
+  const handlers = await usersById(
+    db,
+    result.rows.map((r) => r.handledBy),
+  );
+  return {
+    next: result.next,
+    rows: result.rows.map((r) => ({
+      ...r,
+      handledByName: r.handledBy ? (handlers.get(r.handledBy)?.name ?? null) : null,
+    })),
+  } satisfies Page<unknown>;
 }
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
 
@@ -203,6 +215,7 @@ export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'
       createdAt: subscriptions.createdAt,
       row: sql<number>`${subscriptions}.rowid`.mapWith(Number),
       email: users.email,
+      customerName: users.name,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -221,7 +234,21 @@ export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'
 export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptions>>['rows'][number];
 
 /**
- * The audit log with each actor's e-mail. audit_log_at_idx; ?entity= narrows by entity type.
+ * The name and e-mail of the users a page names (its actors, who handled it): one lookup by
+ * primary key for the page rather than a join on every row of the index walk.
+ */
+async function usersById(db: Db, ids: readonly (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map<string, { name: string; email: string }>();
+  const found = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(found.map((u) => [u.id, u]));
+}
+
+/**
+ * The audit log with each actor's name and e-mail. audit_log_at_idx; ?entity= narrows by entity type.
  * A filter by action walks the same index and skips (there is no index on action).
  */
 export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageRequest) {
@@ -250,19 +277,16 @@ export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageReq
     .orderBy(...newestFirst(auditLog.at))
     .limit(limit + 1);
   const result = toPage(rows, limit, keyOf);
-  // One lookup for the page's actors rather than a join on every row of the walk.
-  const actorIds = [...new Set(result.rows.map((r) => r.actorId).filter((a): a is string => a !== null))];
-  const actors =
-    actorIds.length === 0
-      ? new Map<string, string>()
-      : new Map(
-          (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, actorIds))).map(
-            (u) => [u.id, u.email],
-          ),
-        );
+  const actors = await usersById(
+    db,
+    result.rows.map((r) => r.actorId),
+  );
   return {
     next: result.next,
-    rows: result.rows.map((r) => ({ ...r, actorEmail: r.actorId ? (actors.get(r.actorId) ?? null) : null })),
+    rows: result.rows.map((r) => {
+      const actor = r.actorId ? actors.get(r.actorId) : undefined;
+      return { ...r, actorEmail: actor?.email ?? null, actorName: actor?.name ?? null };
+    }),
   } satisfies Page<unknown>;
 }
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
