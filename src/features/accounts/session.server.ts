@@ -6,7 +6,7 @@
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
-import { sessions, twoFactor, users, type USER_ROLES } from '#server/db/schema.ts';
+import { sessions, twoFactor, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
 

@@ -11,7 +11,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { site } from '#data/site.ts';
 import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
-import { orderEvents, orders, users, type OrderStatus } from '#server/db/schema.ts';
+import { orderEvents, orders, users } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -23,7 +23,6 @@ import {
   CONFIRM_ORDER_PATH,
   newAddressLink,
 } from '#features/accounts/address-proof.server.ts';
-import type { PaymentProviderName } from '#server/db/schema.ts';
 import { newOrderMail, orderConfirmationMail, orderConfirmRequestMail, paymentReceiptMail } from './mail.ts';
 import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';

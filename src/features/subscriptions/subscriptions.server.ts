@@ -5,9 +5,8 @@
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
+import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
-import { formatDateTime } from '#lib/dates.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db } from '#server/db/index.ts';
 import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';

@@ -5,7 +5,6 @@
  * write transaction, bumps it, and commits its audit entry (and mail) in the same transaction.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import type { AppDatabase, Db, WriteQuery, Tx } from '#server/db/index.ts';
 import { orderNotes, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';

@@ -5,12 +5,10 @@
  * subscription's version in its write transaction, bumps it, and commits its audit entry there.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CANCELLATION_NOTICE_DAYS, formatPrice } from '#data/pricing.ts';
-import { site } from '#data/site.ts';
+import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { build, type AppDatabase, type Db, type WriteQuery, type Tx } from '#server/db/index.ts';
 import { subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { randomId } from '#server/security/tokens.ts';
