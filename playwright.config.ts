@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: Object.values(E2E_BUILDS).map((build) => ({
     // The server's whole output goes to a file (Playwright empties test-results/ before it starts
     // the servers), which scripts/e2e.mjs checks for secrets after the run.
-    command: `mkdir -p '${dirname(build.serverLog)}' && node src/server/http/main.ts >> '${build.serverLog}' 2>&1`,
+    command: `mkdir -p '${dirname(build.serverLog)}' && node src/main.ts >> '${build.serverLog}' 2>&1`,
     url: `${build.origin}/healthz`,
     reuseExistingServer: false,
     // A cold start on a loaded 2-core machine has taken over 30 s; the deadline is about the machine.

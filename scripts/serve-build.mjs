@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 
 /** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' }} options */
 export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit' }) {
-  return spawn('node', ['src/server/http/main.ts'], {
+  return spawn('node', ['src/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

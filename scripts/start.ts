@@ -20,4 +20,4 @@ if (stale) {
 }
 // Loading the server takes a few seconds (longer on a busy machine): say so.
 console.log('Starting the server…');
-await import('#server/http/main.ts');
+await import('../src/main.ts');

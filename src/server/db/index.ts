@@ -32,7 +32,7 @@ let current: Promise<AppDatabase> | undefined;
 
 /**
  * The app's database, opened once per process from DATABASE_URL. Migrations normally ran
- * when the server started (src/server/http/main.ts); running them again is a cheap no-op
+ * when the server started (src/main.ts); running them again is a cheap no-op
  * that also covers `astro dev`.
  */
 export function getDatabase(): Promise<AppDatabase> {

@@ -30,7 +30,7 @@ export function keyFileFor(databaseUrl: string): string | null {
 
 /**
  * The key, creating the key file on first use of a local database. Call it once at start
- * (src/server/http/main.ts) so every module of the process reads the same file afterwards.
+ * (src/main.ts) so every module of the process reads the same file afterwards.
  */
 export function mailKey(env = serverEnv()): Buffer {
   const source = env.MAIL_KEY ?? `file:${keyFileFor(env.DATABASE_URL)}`;

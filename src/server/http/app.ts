@@ -94,7 +94,7 @@ export interface AppOptions {
   now?: () => Date;
   limits?: Partial<ConnectionLimits>;
   operations?: OperationsOptions;
-  /** Routes that may send more than BODY_LIMIT (given by the composition root, src/server/http/main.ts). */
+  /** Routes that may send more than BODY_LIMIT (given by the composition root, src/main.ts). */
   largeBodies?: LargeBodyRoute[];
 }
 

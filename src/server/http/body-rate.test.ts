@@ -10,7 +10,7 @@ import { bodyDeadline } from './body-rate.ts';
 /** The intake upload route (its own 10 MB body cap) and an ordinary form route (100 KB). */
 const UPLOAD_PATH = '/api/account/intake/order-1/files';
 const FORM_PATH = '/api/contact';
-/** The upload route as the composition root names it to the host (src/server/http/main.ts). */
+/** The upload route as the composition root names it to the host (src/main.ts). */
 const UPLOAD_ROUTE: LargeBodyRoute = {
   matches: (method, url) => method === 'POST' && url === UPLOAD_PATH,
   maxBytes: 10 * 1024 * 1024 + 256 * 1024,

@@ -65,7 +65,7 @@ function fakeBuild(buildEnv: Record<string, string>) {
 /** Starts the real server entry; resolves with its output once `until` appears in it, or it exits. */
 function startServer(env: Record<string, string>, until: RegExp) {
   return new Promise<{ output: string; status: number | null }>((resolve) => {
-    const child = spawn(process.execPath, ['src/server/http/main.ts'], {
+    const child = spawn(process.execPath, ['src/main.ts'], {
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 180_000 });
 /** Starts the real server entry with `env`; these configurations must stop it before it listens. */
 function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'palmetto-main-'));
-  const result = spawnSync(process.execPath, ['src/server/http/main.ts'], {
+  const result = spawnSync(process.execPath, ['src/main.ts'], {
     env: {
       PATH: process.env.PATH,
       DATABASE_URL: `file:${join(dir, 'app.db')}`,

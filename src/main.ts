@@ -1,5 +1,5 @@
 /**
- * Server entry: `node src/server/http/main.ts` (npm start builds first when needed). Every
+ * Server entry: `node src/main.ts` (npm start builds first when needed). Every
  * setting comes from src/server/env.ts (see docs/configuration.md).
  */
 import { readFile } from 'node:fs/promises';
@@ -9,21 +9,21 @@ import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts
 import { accountPruning } from '#features/accounts/pruning.ts';
 import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/build-info.ts';
-import { startBackupSchedule, type BackupSchedule } from '../db/backup-schedule.ts';
-import { openDatabase } from '../db/client.ts';
-import { startHousekeeping } from '../db/housekeeping.ts';
+import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-schedule.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
-import { appDatabase } from '../db/index.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { createMailer, isDevelopmentOrigin } from '../email/mailer.ts';
-import { mailKey } from '../email/sealed.ts';
-import { outboxPruning, startOutboxWorker } from '../email/outbox.ts';
-import { serverEnv } from '../env.ts';
-import { rateLimitPruning } from '../security/rate-limit.ts';
-import { buildApp, type NodeHandler } from './app.ts';
-import { consoleToLog } from './console-log.ts';
-import { closeWithin } from './shutdown.ts';
-import { parseTrustProxy } from './trust-proxy.ts';
+import { appDatabase } from '#server/db/index.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { createMailer, isDevelopmentOrigin } from '#server/email/mailer.ts';
+import { mailKey } from '#server/email/sealed.ts';
+import { outboxPruning, startOutboxWorker } from '#server/email/outbox.ts';
+import { serverEnv } from '#server/env.ts';
+import { rateLimitPruning } from '#server/security/rate-limit.ts';
+import { buildApp, type NodeHandler } from '#server/http/app.ts';
+import { consoleToLog } from '#server/http/console-log.ts';
+import { closeWithin } from '#server/http/shutdown.ts';
+import { parseTrustProxy } from '#server/http/trust-proxy.ts';
 
 /** Stops the start with one clear line (no stack trace) when the configuration cannot work. */
 function refuseToStart(message: string): never {
