@@ -5,10 +5,11 @@ import { formatDateTime } from '#lib/dates.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { link, lines, p, renderMail } from '#server/email/template.ts';
 import { serverEnv } from '#server/env.ts';
-import type { Subscription } from './subscriptions.server.ts';
+import type { subscriptions } from '#server/db/schema.ts';
 
 /** What a mail says about a subscription: what it is and what it costs. */
-type MailSubscription = Pick<Subscription, 'id' | 'description' | 'priceCents' | 'interval'>;
+// From the table, not subscriptions.server.ts, which imports this module.
+type MailSubscription = Pick<typeof subscriptions.$inferSelect, 'id' | 'description' | 'priceCents' | 'interval'>;
 
 const dateOnly = (d: Date) => formatDateTime(d).replace(/, \d{1,2}:\d{2}\s?[AP]M$/, '');
 
