@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 import sharp from 'sharp';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
@@ -26,7 +27,7 @@ async function expectNoViolations(page: Page, label: string) {
 
 async function signUp(page: Page, email: string) {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Axe Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);

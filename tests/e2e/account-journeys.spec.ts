@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 import sharp from 'sharp';
 import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
 
@@ -15,7 +16,7 @@ const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(3
 
 async function signUp(page: Page, email: string) {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Portal Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);

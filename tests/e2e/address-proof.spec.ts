@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 import { E2E_BUILDS } from './builds.ts';
 import { installMailCapture, linkIn } from './mail-capture.ts';
 
@@ -26,7 +27,7 @@ async function signUp(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Proof Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);

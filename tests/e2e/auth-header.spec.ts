@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 
 /** The header and the /auth heading follow a sign-in or sign-out made on /auth, with no reload. */
 const unique = () => `header-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -23,7 +24,7 @@ test('registering on /auth turns the header into My account and the heading, wit
   await expect(banner(page).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth');
   await markDocument(page);
 
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Header Tester');
   await form.getByLabel('Email').fill(unique());
   await form.getByLabel('Password').fill(PASSWORD);
@@ -63,7 +64,7 @@ test('logging out and back in on /auth switches both ways, without a reload', as
   await expect(banner(page).getByRole('link', { name: 'My account' })).toHaveCount(0);
   await expect(pageHeading(page)).toBeFocused();
 
-  const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+  const login = await authForm(page, 'Log in');
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password').fill(PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();

@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -16,7 +17,7 @@ const ADMIN_ROUTES = [
 
 async function registerInUi(page: Page, email = unique('ui'), password = 'lantern-pelican-orbit') {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Ui Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
@@ -89,7 +90,7 @@ test.describe('/auth', () => {
     await expect(notifications(page).getByText('Logged out', { exact: true })).toBeVisible();
     await expect(notifications(page).getByText('You have been logged out successfully')).toBeVisible();
 
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+    const login = await authForm(page, 'Log in');
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill('lantern-pelican-orbit');
     await login.getByRole('button', { name: 'Log in' }).click();
@@ -99,7 +100,7 @@ test.describe('/auth', () => {
 
   test('failures are destructive toasts with the server text', async ({ page }) => {
     await page.goto('/auth');
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+    const login = await authForm(page, 'Log in');
     await login.getByLabel('Email').fill(unique('nobody'));
     await login.getByLabel('Password').fill('whatever-it-is');
     await login.getByRole('button', { name: 'Log in' }).click();
@@ -173,7 +174,7 @@ test.describe('guards', () => {
       data: { name: 'Lead Person', email: 'lead@example.com', message: `Please call me ${marker}` },
     });
     await page.goto('/auth?next=/admin');
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+    const login = await authForm(page, 'Log in');
     await login.getByLabel('Email').fill(TEST_ADMIN.email);
     await login.getByLabel('Password').fill(TEST_ADMIN.password);
     await login.getByRole('button', { name: 'Log in' }).click();

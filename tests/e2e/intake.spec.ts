@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 import sharp from 'sharp';
 
 const PASSWORD = 'lantern-pelican-orbit';
@@ -6,7 +7,7 @@ const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(3
 
 async function signUp(page: Page, email: string) {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Intake Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
@@ -16,7 +17,7 @@ async function signUp(page: Page, email: string) {
 
 async function signIn(page: Page, email: string) {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
+  const form = await authForm(page, 'Log in');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Log in' }).click();

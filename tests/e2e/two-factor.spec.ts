@@ -7,6 +7,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { expect, test, type Page } from '@playwright/test';
+import { authForm } from './auth-form.ts';
 
 // No smooth scrolling to #two-factor after each form post: clicks wait for the page at rest.
 test.use({ reducedMotion: 'reduce' });
@@ -20,7 +21,7 @@ const totp = (key: Uint8Array, stepsAhead = 0) =>
 
 async function signUp(page: Page, email: string) {
   await page.goto('/auth');
-  const form = page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) });
+  const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Two Factor Tester');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
