@@ -10,7 +10,7 @@ import { stripeProvider } from './stripe.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { checkoutBody, placeOrder, postOrder, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';
 
-// The route's own database: the temp libSQL file vitest.config.ts points DATABASE_URL at.
+// The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
 
 let fake: StripeFake;

@@ -8,7 +8,7 @@ import type { SessionUser } from '#features/accounts/session.server.ts';
 import { CHECKOUT } from '../copy.ts';
 import { postCheckout as POST } from './post-checkout.ts';
 
-// The route's own database: the temp libSQL file vitest.config.ts points DATABASE_URL at.
+// The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
 
 let ip = 0;

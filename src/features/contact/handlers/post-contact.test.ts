@@ -7,7 +7,7 @@ import { CONTACT } from '../copy.ts';
 import { postContact as POST } from './post-contact.ts';
 import { getDatabase } from '#server/db/index.ts';
 
-// The route's own database: the temp libSQL file vitest.config.ts points DATABASE_URL at.
+// The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const db = { database: await getDatabase() };
 
 let ip = 0;
