@@ -32,7 +32,8 @@ describe('renderPdf', () => {
     expect(pages[0]).toContain('$1,499.00');
     expect(pages[1]).toContain('Page two');
     const document = await getDocumentProxy(new Uint8Array(bytes));
-    const { info } = (await document.getMetadata()) as { info: Record<string, unknown> };
+    // pdf.js types the info dictionary as Object.
+    const info = (await document.getMetadata()).info as unknown as Record<string, unknown>;
     expect(info.Title).toBe('Invoice INV-2026-0001');
     const page = await document.getPage(1);
     expect(page.view).toEqual([0, 0, PAGE.width, PAGE.height]);
