@@ -64,6 +64,12 @@ export const contactMessages = sqliteTable(
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'logged'] as const;
 
+/** A file a queued mail carries, named by what makes it (see outbox.attachments). */
+export interface AttachmentRef {
+  kind: string;
+  ref: string;
+}
+
 /**
  * E-mail waiting to go out. Written in the same transaction as whatever caused it, then
  * delivered (and retried with backoff) by the outbox worker, so a failed send never
@@ -80,6 +86,11 @@ export const outbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * Files to attach, by reference ({ kind: 'invoice-pdf', ref: invoice id }): made when the mail
+     * is sent, by the renderer the composition root registered for the kind, never stored here.
+     */
+    attachments: text('attachments', { mode: 'json' }).$type<AttachmentRef[]>(),
     /** 'logged': printed to the server log because no SMTP server is configured. */
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
