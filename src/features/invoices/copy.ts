@@ -3,6 +3,13 @@ import type { PaymentMethod } from '#server/db/schema.ts';
 import type { InvoiceState } from './invoices.server.ts';
 
 export const INVOICE_COPY = {
+  listTitle: 'Invoices',
+  listLead: 'Every invoice and credit note for your projects and plans.',
+  none: 'No invoices yet. Each one appears here as soon as it is issued.',
+  number: 'Number',
+  backToList: 'All invoices',
+  downloadPdf: 'Download PDF',
+  linesCaption: 'What this invoice is for',
   invoiceTitle: 'Invoice',
   creditNoteTitle: 'Credit note',
   issued: 'Issued',
