@@ -13,6 +13,10 @@ import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-sche
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
+import {
+  ATTACHMENT_KIND as INVOICE_ATTACHMENT,
+  renderInvoiceAttachment,
+} from '#features/invoices/attachment.server.ts';
 import { appDatabase } from '#server/db/index.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '#server/email/mailer.ts';
@@ -106,7 +110,11 @@ if (mailer.mode === 'log') {
       : 'No SMTP_URL: mail is printed to this log with its links redacted. Set SMTP_URL to deliver mail.',
   );
 }
-const outboxWorker = startOutboxWorker(database.db, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
+const outboxWorker = startOutboxWorker(database.db, mailer, {
+  error: (obj, msg) => app.log.error(obj, msg),
+  // The files mail can carry, made at sending from the record they name.
+  attachments: { [INVOICE_ATTACHMENT]: renderInvoiceAttachment },
+});
 const housekeeping = startHousekeeping(
   database.client,
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
