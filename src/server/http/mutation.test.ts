@@ -254,11 +254,12 @@ describe('defineMutation: answer modes, availability and the query string', () =
       schema: null,
       failures: { gone: { status: 410, error: 'Gone' } },
       formFailure: landing,
-      async handle({ context, refuse }) {
+      async handle({ context, refuse, form }) {
         const step = context.url.searchParams.get('step');
         if (step === 'gone') return refuse('gone');
         if (step === 'throw') throw new Error('exploded');
-        return done('/thanks', 200, { ignored: true });
+        // Told it answers with a 303, like a plain form post.
+        return done(form ? '/thanks' : '/not-a-form', 200, { ignored: true });
       },
     });
     const ok = await follow(navigation, '/return?step=ok');
