@@ -3,11 +3,11 @@
  * see who has started), newest change first with the admin lists' keyset pages
  * (src/features/admin/lists/cursor.ts), and one intake in full with its customer, order and files.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { intakeFiles, intakes, orders, users } from '#server/db/schema.ts';
 import { PAGE_SIZE, toPage, type Page } from '#features/admin/lists/cursor.ts';
-import type { PageRequest } from '#features/admin/lists/lists.server.ts';
+import { before, newestFirst, type PageRequest } from '#features/admin/lists/lists.server.ts';
 import type { IntakeData } from '../schema.ts';
 
 export type IntakeState = (typeof intakes.$inferSelect)['status'];
@@ -22,8 +22,8 @@ export interface IntakeListFilter {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const businessName = sql<string | null>`json_extract(${intakes.data}, '$.businessName')`;
-/** The intake's rowid (qualified: the list joins users), which breaks ties in the same millisecond. */
-const rowid = sql<number>`${intakes}.rowid`.mapWith(Number);
+/** The intake's rowid, named: the list joins users, which has one too. */
+const intakeRowid = sql`${intakes}.rowid`;
 
 export interface IntakeListRow {
   id: string;
@@ -57,7 +57,8 @@ export async function listIntakes(
     const byEmail = sql`${users.email} LIKE ${`${term}%`} ESCAPE '\\'`;
     where.push(or(byName, byEmail) as SQL);
   }
-  if (after) where.push(sql`(${intakes.updatedAt}, ${rowid}) < (${after.at}, ${after.row})`);
+  const afterCursor = before(intakes.updatedAt, after, intakeRowid);
+  if (afterCursor) where.push(afterCursor);
   const found = await db
     .select({
       id: intakes.id,
@@ -68,12 +69,12 @@ export async function listIntakes(
       updatedAt: intakes.updatedAt,
       submittedAt: intakes.submittedAt,
       files: sql<number>`(select count(*) from ${intakeFiles} where ${intakeFiles.intakeId} = ${intakes.id})`,
-      row: rowid,
+      row: sql<number>`${intakeRowid}`.mapWith(Number),
     })
     .from(intakes)
     .innerJoin(users, eq(users.id, intakes.userId))
     .where(where.length > 0 ? and(...where) : undefined)
-    .orderBy(desc(intakes.updatedAt), desc(rowid))
+    .orderBy(...newestFirst(intakes.updatedAt, intakeRowid))
     .limit(limit + 1);
   const rows = found.map((r) => ({
     ...r,
