@@ -295,7 +295,7 @@ function LoginForm({ next, hydrated, feedback, onSecondFactor }: FormProps & { o
       id="login"
       title="Log in"
       onSubmit={onSubmit}
-      action={`/api/login${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      action={withNext('/api/login', next)}
       submit="Log in"
       pending={pending}
       hydrated={hydrated}
@@ -362,7 +362,7 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
         id="code-step"
         title={TWO_FACTOR.codeStepTitle}
         onSubmit={onSubmit}
-        action={`/api/login/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+        action={withNext('/api/login/two-factor', next)}
         submit="Verify"
         pending={pending}
         hydrated={hydrated}
@@ -410,7 +410,7 @@ function RegisterForm({ next, hydrated, feedback }: FormProps) {
       id="register"
       title="Create an account"
       onSubmit={onSubmit}
-      action={`/api/register${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      action={withNext('/api/register', next)}
       submit="Create account"
       pending={pending}
       hydrated={hydrated}
@@ -449,6 +449,9 @@ function RegisterForm({ next, hydrated, feedback }: FormProps) {
     </AuthForm>
   );
 }
+
+/** A form's endpoint, carrying where to go after signing in when there is somewhere. */
+const withNext = (path: string, next: string | null) => (next ? `${path}?next=${encodeURIComponent(next)}` : path);
 
 /** The server's own error text when it sent one, else `fallback`. */
 function serverText(error: unknown, fallback: string): string {
