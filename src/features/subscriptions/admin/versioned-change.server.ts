@@ -9,7 +9,7 @@ import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
 import { subscriptions } from '#server/db/schema.ts';
 import type { Subscription } from '../subscriptions.server.ts';
 
-export type VersionRefusal = { ok: false; reason: 'not-found' | 'stale' };
+type VersionRefusal = { ok: false; reason: 'not-found' | 'stale' };
 
 /** The subscription if it is still at `version`. */
 export async function subscriptionAtVersion(
