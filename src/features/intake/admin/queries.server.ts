@@ -12,7 +12,7 @@ import type { IntakeData } from '../schema.ts';
 
 export type IntakeState = (typeof intakes.$inferSelect)['status'];
 
-export interface IntakeListFilter {
+export interface IntakeListFilter extends Partial<PageRequest> {
   /** Business name (anywhere in it) or the customer's e-mail (from its start). */
   q?: string;
   state?: IntakeState;
@@ -44,8 +44,7 @@ export interface IntakeListRow {
  */
 export async function listIntakes(
   db: Db,
-  { q, state }: IntakeListFilter = {},
-  { after, limit = PAGE_SIZE }: PageRequest = { after: null },
+  { q, state, after = null, limit = PAGE_SIZE }: IntakeListFilter = {},
 ): Promise<Page<IntakeListRow>> {
   const where: SQL[] = [];
   if (state) where.push(eq(intakes.status, state));

@@ -117,11 +117,11 @@ describe('the admin list of intakes', () => {
     for (const at of [5_000_000, 6_000_000, 6_000_000, 7_000_000, 8_000_000]) {
       made.push(await intake(database, { businessName: `Paged Studio ${at}`, at }));
     }
-    const first = await listIntakes(database.db, { q: 'Paged Studio' }, { after: null, limit: 2 });
+    const first = await listIntakes(database.db, { q: 'Paged Studio', limit: 2 });
     expect(first.rows).toHaveLength(2);
     expect(first.next).toEqual({ at: first.rows[1]!.updatedAt.getTime(), row: first.rows[1]!.row });
-    const second = await listIntakes(database.db, { q: 'Paged Studio' }, { after: first.next, limit: 2 });
-    const third = await listIntakes(database.db, { q: 'Paged Studio' }, { after: second.next, limit: 2 });
+    const second = await listIntakes(database.db, { q: 'Paged Studio', limit: 2, after: first.next });
+    const third = await listIntakes(database.db, { q: 'Paged Studio', limit: 2, after: second.next });
     expect(third.next).toBeNull();
     const seen = [...first.rows, ...second.rows, ...third.rows].map((r) => r.id);
     const all = (await listIntakes(database.db, { q: 'Paged Studio' })).rows.map((r) => r.id);
