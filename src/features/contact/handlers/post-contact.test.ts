@@ -161,7 +161,7 @@ describe('POST /api/contact', () => {
     const bad = await post(new URLSearchParams({ name: 'N' }).toString(), headers);
     expect(bad.status).toBe(303);
     expect(bad.headers.get('location')).toBe('/contact/result?outcome=invalid#contact');
-    const feedback = JSON.parse(Buffer.from(cookiesSet.get('form_feedback') ?? '', 'base64url').toString());
+    const feedback = JSON.parse(Buffer.from(cookiesSet.get('form_outcome') ?? '', 'base64url').toString());
     expect(feedback).toMatchObject({
       form: '/api/contact',
       fields: { name: [CONTACT.nameMin], email: [CONTACT.email], message: [CONTACT.messageMin] },

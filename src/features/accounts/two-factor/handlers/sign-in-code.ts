@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { clientAddress } from '#server/http/client-address.ts';
-import { defineMutation, done, fail, withParam } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, navigate, withParam } from '#server/http/mutation.ts';
 import { returnToken } from '#server/security/rate-limit.ts';
 import { signal } from '#server/signals.ts';
 import { nextPath } from '../../handlers/auth-page.ts';
@@ -55,9 +55,10 @@ export const signInCode = defineMutation({
     context.locals.pendingSignIn = null;
     const recoveryCodeUsed = result.method === 'recovery-code';
     const next = nextPath(context.url);
-    return done(recoveryCodeUsed ? '/account?notice=two-factor-recovery-used#two-factor' : next, 200, {
-      ...publicUser(pending.user),
-      recoveryCodeUsed,
-    });
+    const body = { ...publicUser(pending.user), recoveryCodeUsed };
+    // After a recovery code, the account page says so (and how many are left): the island goes there too.
+    return recoveryCodeUsed
+      ? navigate(landing('/account#two-factor', 'two-factor-recovery-used'), body)
+      : done(next, 200, body);
   },
 });
