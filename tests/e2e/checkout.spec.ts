@@ -504,7 +504,8 @@ test('a new visitor buys, activates the account from the e-mail, signs in and fi
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('New password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Activate account' }).click();
-  await expect(page).toHaveURL('/account?notice=activated');
+  await expect(page).toHaveURL('/account');
+  await expect(page.getByText('Your account is active and you are signed in.')).toBeVisible();
 
   // Signed out, then in again with the chosen password.
   await context.clearCookies();

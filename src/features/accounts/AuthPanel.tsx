@@ -328,7 +328,12 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
     next,
     (result) => {
       // After a recovery code the answer names the account page (its notice rides in a cookie).
-      if (!(typeof result === 'object' && result !== null && 'location' in result && typeof result.location === 'string'))
+      if (!(
+        typeof result === 'object' &&
+        result !== null &&
+        'location' in result &&
+        typeof result.location === 'string'
+      ))
         return false;
       window.location.assign(result.location);
       return true;

@@ -37,8 +37,9 @@ export const SUBSCRIPTION_RETURN_NOTICES: ReadonlyMap<string, { tone: 'success' 
   ['subscription-processing', { tone: 'success', text: SUBSCRIPTIONS.processing }],
 ]);
 
-/** Notice codes on /account (the form-outcome cookie's `notice`) of the subscription forms. */
+/** Notice codes on /account of the subscription forms (the form-outcome cookie's `notice`), and the returns. */
 export const SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ...SUBSCRIPTION_RETURN_NOTICES,
   ['subscription-canceling', { tone: 'success', text: SUBSCRIPTIONS.cancelRequested }],
   ['subscription-not-found', { tone: 'error', text: SUBSCRIPTIONS.notFound }],
   ['subscription-not-cancellable', { tone: 'error', text: SUBSCRIPTIONS.notCancellable }],

@@ -79,7 +79,8 @@ describe('the form outcome cookie', () => {
       secure: false,
     });
     const raw = Buffer.from(store.get('form_outcome') ?? '', 'base64url').toString();
-    for (const secret of ['hunter2', 'another-secret', 'link-token', '123456', 'abcd-efgh']) expect(raw).not.toContain(secret);
+    for (const secret of ['hunter2', 'another-secret', 'link-token', '123456', 'abcd-efgh'])
+      expect(raw).not.toContain(secret);
     expect(takeFormOutcome(cookies, false)?.values).toEqual({ email: 'j@example.com' });
   });
 

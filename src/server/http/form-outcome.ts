@@ -69,14 +69,23 @@ export function keepFormOutcome(
     fields,
     raw = {},
     secure,
-  }: { form?: string; notice?: string; fields?: Record<string, string[]>; raw?: Record<string, unknown>; secure: boolean },
+  }: {
+    form?: string;
+    notice?: string;
+    fields?: Record<string, string[]>;
+    raw?: Record<string, unknown>;
+    secure: boolean;
+  },
 ) {
   const base: FormOutcome = { ...(form && { form }), ...(notice && { notice }) };
   const candidates: FormOutcome[] = fields
     ? [
         { ...base, fields: trimmedFields(fields), values: keptValues(raw) },
         { ...base, fields: trimmedFields(fields) },
-        { ...base, fields: Object.fromEntries(Object.entries(trimmedFields(fields)).map(([k, m]) => [k, m.slice(0, 1)])) },
+        {
+          ...base,
+          fields: Object.fromEntries(Object.entries(trimmedFields(fields)).map(([k, m]) => [k, m.slice(0, 1)])),
+        },
         base,
       ]
     : [base];

@@ -235,9 +235,7 @@ export function defineMutation<
           return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? url.pathname)}`);
         if (outcome.code === 'forbidden') return seeOther('/');
         const parsed = params as Partial<ParamsFor<P>>;
-        const to = toLanding(
-          outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }),
-        );
+        const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
         const fields = spec.fieldFeedback !== false ? outcome.fields : undefined;
         keepFormOutcome(context.cookies, { form: url.pathname, notice: to.notice, fields, raw, secure });
         return seeOther(to.path);
