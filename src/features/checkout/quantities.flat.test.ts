@@ -59,9 +59,10 @@ describe('flat reading: what it does not sell is refused', () => {
       { form: true },
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?error=invalid#checkout-form');
+    expect(response.headers.get('location')).toBe('/checkout#checkout-form');
     expect(feedbackOf(jar)).toMatchObject({
       form: '/api/checkout',
+      notice: 'invalid',
       fields: { extraPages: [CHECKOUT.extraPagesNotOffered], monthly: [CHECKOUT.monthlyNotOffered] },
     });
     expect((await recordedFor(email)).orders).toEqual([]);

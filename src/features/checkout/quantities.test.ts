@@ -35,12 +35,12 @@ describe('custom reading: extra pages', () => {
     const email = uniqueBuyer('pages-form');
     const { response, jar } = await postOrder({ ...validOrder(email), terms: 'on', extraPages: '21' }, { form: true });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?error=invalid#checkout-form');
+    expect(response.headers.get('location')).toBe('/checkout#checkout-form');
     const feedback = takeFormOutcome(
       { get: () => ({ value: jar.get('form_outcome') }), delete: () => {} } as never,
       false,
     );
-    expect(feedback).toMatchObject({ form: '/api/checkout', fields: { extraPages: [TOO_MANY] } });
+    expect(feedback).toMatchObject({ form: '/api/checkout', notice: 'invalid', fields: { extraPages: [TOO_MANY] } });
     expect(feedback?.values?.extraPages).toBe('21');
     expect((await recordedFor(email)).orders).toEqual([]);
   });

@@ -58,7 +58,7 @@ export const TWO_FACTOR_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'
   }),
 );
 
-/** `?error=` codes of the sign-in code step on /auth. */
+/** Error codes of the sign-in code step on /auth (the form-outcome cookie's `notice`). */
 export const CODE_STEP_ERRORS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     'code-wrong': TWO_FACTOR.wrongSignInCode,
