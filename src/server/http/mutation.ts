@@ -343,13 +343,6 @@ export function defineMutation<
   };
 }
 
-/** `path?name=value` keeping existing query parameters and the hash. */
-export function withParam(path: string, name: string, value: string) {
-  const url = new URL(path, 'http://localhost');
-  url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /**
  * A read-only JSON endpoint with the same server-side access check as mutations
  * (401/403 JSON), for GET routes such as the current user's sessions.
