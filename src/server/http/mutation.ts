@@ -6,8 +6,8 @@
  * when JavaScript never loaded), takes the limits, runs the handler with a non-null user where
  * one is required, and answers: JSON (`{ error, fields? }` on failure), a 303 for forms, or an
  * HTML page where a failure has one. A notice for the page a form lands on travels in the
- * form-outcome cookie (`landing(path, notice)`), never in its URL. Handlers commit their writes, audit entry and outbox
- * mail together (`ctx.commit`).
+ * form-outcome cookie (`landing(path, notice)`), not in its URL. Handlers commit their writes,
+ * audit entry and outbox mail together (`ctx.commit`).
  */
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
