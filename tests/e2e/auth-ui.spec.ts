@@ -238,7 +238,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('New password').fill('lantern-pelican-orbit');
     await page.getByRole('button', { name: 'Activate account' }).click();
-    await expect(page).toHaveURL('/account?notice=activated');
+    await expect(page).toHaveURL('/account');
     await expect(page.getByText('Your account is active and you are signed in.')).toBeVisible();
     await page.goto(`/activate-account?token=${encodeURIComponent(token)}`);
     await expect(page.getByText('This link has already been used.')).toBeVisible();

@@ -342,9 +342,15 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
     },
     next,
     (result) => {
-      if (!(typeof result === 'object' && result !== null && 'recoveryCodeUsed' in result && result.recoveryCodeUsed))
+      // After a recovery code the answer names the account page (its notice rides in a cookie).
+      if (!(
+        typeof result === 'object' &&
+        result !== null &&
+        'location' in result &&
+        typeof result.location === 'string'
+      ))
         return false;
-      window.location.assign('/account?notice=two-factor-recovery-used#two-factor');
+      window.location.assign(result.location);
       return true;
     },
   );

@@ -80,7 +80,7 @@ describe('defineMutation', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/form?error=invalid');
-    const feedback = JSON.parse(Buffer.from(cookies.get('form_feedback') ?? '', 'base64url').toString());
+    const feedback = JSON.parse(Buffer.from(cookies.get('form_outcome') ?? '', 'base64url').toString());
     expect(feedback).toEqual({ form: '/api/thing', fields: { name: ['Name is too short'] }, values: { name: 'J' } });
   });
 

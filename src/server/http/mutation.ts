@@ -7,7 +7,9 @@
  * form when JavaScript never loaded), takes the limits, runs the handler with a non-null user
  * where one is required, and answers: JSON (`{ error, fields? }` on failure), a 303 for forms
  * and navigations, or an HTML (or, for a navigation, plain-text) page where a failure has one.
- * Handlers commit their writes, audit entry and outbox mail together (`ctx.commit`).
+ * A notice for the page a form or navigation lands on travels in the form-outcome cookie
+ * (`landing(path, notice)`), not in its URL. Handlers commit their writes, audit entry and
+ * outbox mail together (`ctx.commit`).
  */
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
@@ -18,7 +20,7 @@ import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import type { SessionUser } from '../security/session-user.ts';
 import { clientAddress } from './client-address.ts';
 import { drainBody } from './drain-body.ts';
-import { keepFormFeedback } from './form-feedback.ts';
+import { keepFormOutcome } from './form-outcome.ts';
 import { API_ERRORS } from './copy.ts';
 import { fieldErrors, mimeType, queryValues, readInput, type BodyKind } from './read-input.ts';
 import { htmlPage, jsonError, jsonOk, plainText, seeOther } from './responses.ts';
@@ -76,11 +78,31 @@ export interface MutationContext<
   /** Commits statements atomically through the write queue (group commit). */
   commit: (statements: WriteQuery[]) => Promise<void>;
   /** The failure the route's table gives `reason` (`fields` for the form, `location` where it lands). */
-  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string }) => Outcome;
+  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string | Landing }) => Outcome;
 }
 
+/** Where a plain form post lands (a clean path) and the notice code the page there shows. */
+export interface Landing {
+  path: string;
+  notice?: string;
+}
+
+/** `path`, with `notice` carried to it in the form-outcome cookie (src/server/http/form-outcome.ts). */
+export const landing = (path: string, notice?: string): Landing => ({ path, notice });
+
+const toLanding = (to: string | Landing): Landing => (typeof to === 'string' ? { path: to } : to);
+
 export type Outcome =
-  | { ok: true; status: number; body?: unknown; location: string }
+  | {
+      ok: true;
+      status: number;
+      body?: unknown;
+      location: string;
+      /** The notice the landing page shows (for a form; for a script too with `scriptFollows`). */
+      notice?: string;
+      /** The island navigates to `location` itself: its JSON answer sets the notice's cookie too. */
+      scriptFollows?: boolean;
+    }
   | {
       ok: false;
       status: number;
@@ -91,15 +113,31 @@ export type Outcome =
       /** For a plain form post: a whole HTML page answered with `status` instead of the 303. */
       page?: string;
       /** For a plain form post: where it lands, when the handler knows better than `formFailure`. */
-      location?: string;
+      location?: string | Landing;
       /** For a navigation: `error` as a text/plain page with `status` and `headers` instead of the 303. */
       text?: boolean;
     };
 
 type Refusal = Extract<Outcome, { ok: false }>;
 
-/** Success: `body` as JSON with `status` (no body for 204), or a 303 to `location` for a form. */
-export const done = (location: string, status = 200, body?: unknown): Outcome => ({ ok: true, status, body, location });
+/** Success: `body` as JSON with `status` (no body for 204), or for a form a 303 to `to` (with its notice). */
+export const done = (to: string | Landing, status = 200, body?: unknown): Outcome => {
+  const { path, notice } = toLanding(to);
+  return { ok: true, status, body, location: path, notice };
+};
+
+/**
+ * Success after which the island navigates to `to` itself: JSON `{ ...body, location }` (200),
+ * with `to`'s notice in the form-outcome cookie for the next page; a 303 there for a form.
+ */
+export const navigate = (to: Landing, body: Record<string, unknown>): Outcome => ({
+  ok: true,
+  status: 200,
+  body: { ...body, location: to.path },
+  location: to.path,
+  notice: to.notice,
+  scriptFollows: true,
+});
 
 /** Failure: `error` as JSON with `status`, or a 303 to the route's failure page with `code` for a form. */
 export const fail = (status: number, error: string, code: FailureCode, fields?: Record<string, string[]>): Outcome => ({
@@ -128,7 +166,7 @@ interface StreamedBody {
 type FormFailure<P extends ParamSchemas> = (
   code: FailureCode,
   request: { url: URL; request: Request; raw: Record<string, unknown>; params: Partial<ParamsFor<P>> },
-) => string;
+) => string | Landing;
 
 /**
  * How the route answers. By default by the request: JSON for a script, a 303 (or the failure's
@@ -192,7 +230,7 @@ interface MutationOptions<
   signInReturn?: string;
   /**
    * Carry field messages and typed values to the form's page after a failed plain post
-   * (src/server/http/form-feedback.ts). Off for forms on prerendered pages, which cannot read it.
+   * (src/server/http/form-outcome.ts). Off for forms on prerendered pages, which cannot read it.
    */
   fieldFeedback?: boolean;
   handle: (ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R, QueryFor<Q>>) => Promise<Outcome>;
@@ -248,39 +286,45 @@ export function defineMutation<
               : 'json';
     let raw: Record<string, unknown> = {};
     const params: Record<string, unknown> = {};
-    /** A navigation lands somewhere whatever happened: a 303, or the failure's own page or text. */
-    const navigate = (outcome: Outcome): Response => {
-      if (outcome.ok) return seeOther(outcome.location);
+    const secure = url.protocol === 'https:';
+    /** A navigation lands somewhere whatever happened: a 303 (its notice in the cookie), or the failure's own page or text. */
+    const land = (outcome: Outcome): Response => {
+      if (outcome.ok) {
+        if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+        return seeOther(outcome.location);
+      }
       if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
       if (outcome.text) return plainText(outcome.status, outcome.error, outcome.headers);
       if (outcome.code === 'signed-out')
         return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? `${url.pathname}${url.search}`)}`);
       if (outcome.code === 'forbidden') return seeOther('/');
       const parsed = params as Partial<ParamsFor<P>>;
-      return seeOther(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+      const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+      if (to.notice) keepFormOutcome(context.cookies, { notice: to.notice, secure });
+      return seeOther(to.path);
     };
     const answer = (outcome: Outcome): Response => {
-      if (spec.answer === 'navigation') return navigate(outcome);
+      if (spec.answer === 'navigation') return land(outcome);
       // Refused before the handler read the streamed body to its end: let the client finish sending.
       if (spec.stream && !outcome.ok) drainBody(request, spec.stream.maxBytes);
       if (kind === 'form') {
-        if (outcome.ok) return seeOther(outcome.location);
+        if (outcome.ok) {
+          if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+          return seeOther(outcome.location);
+        }
         if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
         if (outcome.code === 'signed-out')
           return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? url.pathname)}`);
         if (outcome.code === 'forbidden') return seeOther('/');
-        if (outcome.fields && spec.fieldFeedback !== false) {
-          keepFormFeedback(context.cookies, {
-            form: url.pathname,
-            fields: outcome.fields,
-            raw,
-            secure: url.protocol === 'https:',
-          });
-        }
         const parsed = params as Partial<ParamsFor<P>>;
-        return seeOther(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+        const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+        const fields = spec.fieldFeedback !== false ? outcome.fields : undefined;
+        keepFormOutcome(context.cookies, { form: url.pathname, notice: to.notice, fields, raw, secure });
+        return seeOther(to.path);
       }
       if (outcome.ok) {
+        if (outcome.scriptFollows && outcome.notice)
+          keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
         return outcome.status === 204
           ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
           : jsonOk(outcome.body ?? {}, outcome.status);
@@ -389,20 +433,13 @@ export function defineMutation<
         console.error(`${request.method} ${url.pathname}: the database is unavailable (${String(error)})`);
         if (spec.stream) drainBody(request, spec.stream.maxBytes);
         if (spec.answer === 'navigation')
-          return navigate({ ok: false, status: 503, error: API_ERRORS.databaseUnavailable, code: 'error' });
+          return land({ ok: false, status: 503, error: API_ERRORS.databaseUnavailable, code: 'error' });
         return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
       }
       console.error(`${request.method} ${url.pathname} failed`, error);
       return answer({ ok: false, status: 500, error: API_ERRORS.internal, code: 'error' });
     }
   };
-}
-
-/** `path?name=value` keeping existing query parameters and the hash. */
-export function withParam(path: string, name: string, value: string) {
-  const url = new URL(path, 'http://localhost');
-  url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

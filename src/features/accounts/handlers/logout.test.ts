@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
-import { routeContext } from '#server/http/testing/call-route.ts';
+import { routeContext, formOutcomeIn } from '#server/http/testing/call-route.ts';
 import { ACCOUNT_NOTICES } from '../copy.ts';
 import { logout } from './logout.ts';
 
@@ -23,7 +23,8 @@ describe('POST /api/logout when the database fails', () => {
     try {
       const res = (await logout(context)) as Response;
       expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/account?notice=logout-failed');
+      expect(res.headers.get('location')).toBe('/account');
+      expect(formOutcomeIn(cookies)?.notice).toBe('logout-failed');
       expect(cookies.has('session')).toBe(false);
       expect(ACCOUNT_NOTICES.get('logout-failed')?.text).toBe(
         'Logout failed: you are still signed in. Please try again.',

@@ -11,7 +11,7 @@ import { confirmEmailPageState } from '../confirm-email-page.server.ts';
 import { confirmEmailChange } from '../profile.server.ts';
 import { postConfirmEmail } from './address-links.ts';
 import { cancelEmailLink, resendEmailLink, saveProfile } from './profile.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { signedInCustomer, TEST_PASSWORD, uniqueEmail } from './test-context.ts';
 
 const database = await getDatabase();
@@ -59,12 +59,14 @@ describe('POST /api/account/profile: name', () => {
     const who = await signedInCustomer(database, 'rename-form');
     const ok = await save(who, { name: 'Ana Lopez', email: who.email, currentPassword: '' }, { form: true });
     expect(ok.response.status).toBe(303);
-    expect(ok.response.headers.get('location')).toBe('/account?notice=profile-saved#profile');
+    expect(ok.response.headers.get('location')).toBe('/account#profile');
+    expect(formOutcomeOf(ok.response)?.notice).toBe('profile-saved');
     expect(ACCOUNT_NOTICES.get('profile-saved')?.text).toBe(PROFILE.profileSaved);
 
     const bad = await save(who, { name: 'A', email: who.email }, { form: true });
-    expect(bad.response.headers.get('location')).toBe('/account?notice=profile-invalid#profile');
-    const feedback = JSON.parse(Buffer.from(bad.jar.get('form_feedback')!.value, 'base64url').toString());
+    expect(bad.response.headers.get('location')).toBe('/account#profile');
+    expect(formOutcomeOf(bad.response)?.notice).toBe('profile-invalid');
+    const feedback = JSON.parse(Buffer.from(bad.jar.get('form_outcome')!.value, 'base64url').toString());
     expect(feedback).toMatchObject({ form: '/api/account/profile', fields: { name: [AUTH.nameMin] } });
   });
 });
@@ -89,9 +91,10 @@ describe('POST /api/account/profile: e-mail change', () => {
       { name: who.user.name, email: next, currentPassword: 'not-my-password' },
       { form: true },
     );
-    expect(form.response.headers.get('location')).toBe('/account?notice=wrong-password#profile');
+    expect(form.response.headers.get('location')).toBe('/account#profile');
+    expect(formOutcomeOf(form.response)?.notice).toBe('wrong-password');
     // The typed address comes back to the form; the password never does.
-    const feedback = JSON.parse(Buffer.from(form.jar.get('form_feedback')!.value, 'base64url').toString());
+    const feedback = JSON.parse(Buffer.from(form.jar.get('form_outcome')!.value, 'base64url').toString());
     expect(feedback.values).toEqual({ name: who.user.name, email: next });
 
     expect((await userRow(who.user.id)).pendingEmail).toBeNull();
@@ -168,7 +171,8 @@ describe('POST /api/account/profile: e-mail change', () => {
       user: who.user,
       session: who.session,
     });
-    expect(resent.response.headers.get('location')).toBe('/account?notice=email-change-resent#profile');
+    expect(resent.response.headers.get('location')).toBe('/account#profile');
+    expect(formOutcomeOf(resent.response)?.notice).toBe('email-change-resent');
     const resentToken = await linkSentTo(second);
     expect(resentToken).not.toBe(secondToken);
     expect(await confirmEmailChange(database, secondToken)).toEqual({ ok: false, reason: 'used' });

@@ -1,4 +1,4 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, type Landing } from '#server/http/mutation.ts';
 import type { TokenPurpose } from '../account-links.server.ts';
 import { setPasswordWithToken } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
@@ -11,9 +11,9 @@ const TOKEN_ERRORS = { invalid: AUTH.tokenInvalid, expired: AUTH.tokenExpired, u
 /**
  * Activation and password reset share one flow: check the link, set the password, end
  * every session, sign in on this device. `page` is the form's page (for plain form posts),
- * `doneLocation` where a form lands after success.
+ * `landsOn` where a form lands after success (with its notice).
  */
-export const tokenPassword = (purpose: TokenPurpose, page: string, doneLocation: string) =>
+export const tokenPassword = (purpose: TokenPurpose, page: string, landsOn: Landing) =>
   defineMutation({
     access: 'public',
     schema: tokenPasswordSchema,
@@ -34,6 +34,6 @@ export const tokenPassword = (purpose: TokenPurpose, page: string, doneLocation:
         return fail(400, message, outcome.reason, { token: [message] });
       }
       await signIn(database, context, outcome.user.id);
-      return done(doneLocation, 200, outcome.user);
+      return done(landsOn, 200, outcome.user);
     },
   });

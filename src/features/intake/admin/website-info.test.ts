@@ -4,7 +4,7 @@ import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase, type AppDatabase } from '#server/db/index.ts';
 import { auditLog, intakes, users } from '#server/db/schema.ts';
 import { tempDatabase } from '#server/db/temp-database.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { saveDraft, submitIntake } from '../intake.server.ts';
@@ -164,7 +164,8 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     const { id } = await intake(database, { businessName: 'Reopen Bakery', submitted: true });
     const res = await reopen(id, admin, true);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/admin/website-info/${id}?notice=reopened`);
+    expect(res.headers.get('location')).toBe(`/admin/website-info/${id}`);
+    expect(formOutcomeOf(res)?.notice).toBe('reopened');
     expect(await statusOf(id)).toBe('draft');
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.map((a) => [a.action, a.actorId, a.ip])).toEqual([['intake.reopen', admin.id, '203.0.113.60']]);
@@ -181,7 +182,8 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     expect(await again.json()).toEqual({ error: expect.any(String) });
     const form = await reopen(id, admin, true);
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe(`/admin/website-info/${id}?notice=not-submitted`);
+    expect(form.headers.get('location')).toBe(`/admin/website-info/${id}`);
+    expect(formOutcomeOf(form)?.notice).toBe('not-submitted');
     expect(await database.db.select().from(auditLog).where(eq(auditLog.entityId, id))).toHaveLength(1);
   });
 
@@ -205,6 +207,7 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     expect((await reopen('not an id', admin)).status).toBe(404);
     const lost = await reopen('abcdefghijkmnpqrstuvwxyz23', admin, true);
     expect(lost.status).toBe(303);
-    expect(lost.headers.get('location')).toBe('/admin/website-info?notice=not-found');
+    expect(lost.headers.get('location')).toBe('/admin/website-info');
+    expect(formOutcomeOf(lost)?.notice).toBe('not-found');
   });
 });

@@ -23,7 +23,7 @@ import * as z from 'zod/mini';
 import { secureCookies } from '#features/accounts/request-session.server.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { INTAKE_FILE_KINDS } from '#server/db/schema.ts';
-import { keepFormFeedback } from '#server/http/form-feedback.ts';
+import { keepFormOutcome } from '#server/http/form-outcome.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
 import { defineMutation, defineRead, done, type Failure, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
@@ -162,7 +162,7 @@ async function saveStepAnswers(
       fields[key] ??= [issue.message];
     }
     // The step page shows these next to its fields, as after its own 'Save draft'.
-    keepFormFeedback(context.cookies, {
+    keepFormOutcome(context.cookies, {
       form: `/api/account/intake/${orderId}/steps`,
       fields,
       raw: answers,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
-import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { moveOrder, type MoveResult } from '../../orders.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
@@ -61,14 +61,14 @@ const statusSchema = z.object({
   notify: checkboxSchema,
 });
 
-export const orderPage = (id: string, notice: string) => `/admin/orders/${id}?notice=${notice}`;
+export const orderPage = (id: string, notice: string) => landing(`/admin/orders/${id}`, notice);
 
 /**
  * Where a plain form lands after a failure: back on the order with the notice, except for an
  * order that does not exist, whose page would only be the 404 (the overview says so instead).
  */
 export function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
-  return code === 'not-found' || !params.id ? '/admin?notice=order-not-found' : orderPage(params.id, code);
+  return code === 'not-found' || !params.id ? landing('/admin', 'order-not-found') : orderPage(params.id, code);
 }
 
 /** A refused change, answered: 404 unknown, 409 stale (someone else changed it) or not allowed. */
