@@ -283,7 +283,7 @@ async function measureLighthouse(path: string): Promise<LighthouseRun> {
           .map((a) => a.id),
       });
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   }
   const pick = (key: Exclude<keyof LighthouseRun, 'failing'>) => median(runs.map((r) => r[key]));
