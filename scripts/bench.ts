@@ -88,7 +88,7 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const brotli = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
-/** The middle value (NaN for no values: --runs 0 measures nothing). */
+/** The middle value; NaN when there is none (a negative --runs measures nothing). */
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 if (reused) {
