@@ -80,7 +80,7 @@ export function phoneSearchDigits(q: string): string[] {
  * digits however it was written (orders_phone_digits_idx on the generated phone_digits column).
  * Every term of the OR is an index range, so SQLite answers with a multi-index OR (one SEARCH
  * per term, then a sort of the matches) and never scans the table: lists.test.ts checks the
- * plan, and scripts/bench-admin.mjs the p99 at 100,000 orders.
+ * plan, and scripts/bench-admin.ts the p99 at 100,000 orders.
  */
 export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
