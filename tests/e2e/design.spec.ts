@@ -9,6 +9,8 @@ const FONT = '/fonts/bricolage-grotesque-700-subset.woff2';
 const FONT_BUDGET = 25 * 1024;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** Where the header's row is narrower than its items and shrinks them (64rem). */
+const LAPTOP = { width: 1024, height: 768 };
 
 test.describe('display typeface', () => {
   test('is one self-hosted woff2 within 25 KB, preloaded for desktop screens on every kind of public page', async ({
@@ -72,10 +74,10 @@ test.describe('display typeface', () => {
     await page.close();
   });
 
-  test('the home page does not shift as it loads, on a phone and a desktop', async ({ browser }) => {
+  test('the home page does not shift as it loads, on a phone, a laptop and a desktop', async ({ browser }) => {
     // About a hundred layouts of the whole page per screen size: seconds each on a loaded machine.
     test.slow();
-    for (const viewport of [PHONE, DESKTOP]) {
+    for (const viewport of [PHONE, LAPTOP, DESKTOP]) {
       // Before the display face and the images have arrived (held back: still loading, as a slow
       // network leaves them)...
       const early = await browser.newPage({ viewport });
