@@ -81,7 +81,7 @@ export default defineConfig({
     build: {
       // Small scripts are inlined (Vite's 4 KB default), except the header menus' script: the
       // menus work through CSS until it runs, so the first paint does not need its bytes, and
-      // every page that carries it fits the first round trip with room to spare (scripts/bench.mjs).
+      // every page that carries it fits the first round trip with room to spare (scripts/bench.ts).
       assetsInlineLimit: (file) => (file.includes('HeaderMenus.astro') ? false : undefined),
     },
     define: {
