@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
+import { CUSTOMER_PASSWORD } from './admin-helpers.ts';
 import { E2E_BUILDS } from './builds.ts';
 import { builtPage } from './built-pages.ts';
 import { CONTACT } from '#features/contact/copy.ts';
@@ -248,6 +249,26 @@ test.describe('contact form', () => {
       await expect(notifications(page).locator('ol')).toBeFocused();
     });
   }
+
+  test('F8 moves focus to the notification region on /account, signed in', async ({ page }) => {
+    const registered = await page.request.post('/api/register', {
+      data: { name: 'Toast Reader', email: `f8-${Date.now()}@example.com`, password: CUSTOMER_PASSWORD },
+    });
+    expect(registered.ok(), 'the customer signs up').toBe(true);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await page.keyboard.press('F8');
+    await expect(notifications(page).locator('ol')).toBeFocused(TOASTER_LOAD);
+  });
+
+  test("/thank-you?for=message tells the message's own next step, not an order's", async ({ page }) => {
+    await page.goto('/thank-you?for=message');
+    await expect(page.getByText('We have your message. Here is what happens next.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your message' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('within 24 hours');
+    await expect(page.getByRole('heading', { name: 'If you placed an order' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /^Your order / })).toHaveCount(0);
+  });
 
   test('a message sent from the home page is stored', async ({ page }) => {
     const f = await hydratedForm(page, '/');
