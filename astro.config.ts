@@ -78,12 +78,6 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    build: {
-      // Small scripts are inlined (Vite's 4 KB default), except the header menus' script: the
-      // menus work through CSS until it runs, so the first paint does not need its bytes, and
-      // every page that carries it fits the first round trip with room to spare (scripts/bench.ts).
-      assetsInlineLimit: (file) => (file.includes('HeaderMenus.astro') ? false : undefined),
-    },
     define: {
       __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
       __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),

@@ -63,6 +63,10 @@ const BUDGETS = {
   renderBlocking: 0,
   // Every public page: HTML and inline CSS in the first round trip.
   htmlBrotli: { light: FIRST_ROUND_TRIP, public: FIRST_ROUND_TRIP, checkout: 30 * KB } satisfies Record<Kind, number>,
+  // But the home page, which needs a second round trip with its response headers anyway (see
+  // checkFirstRoundTrip; Lighthouse's LCP budget judges what that costs): 14.9 KB with its
+  // header menus' script inline (public pages fetch no script file: delivery.spec.ts).
+  homeHtmlBrotli: 15.5 * KB,
   jsBeforeInteraction: { light: 0, public: 10 * KB, checkout: 60 * KB } satisfies Record<Kind, number>,
   // The menu island (about 60 KB) on top of what the class may load before any interaction.
   jsAfterMenu: { light: 70 * KB, public: 70 * KB, checkout: 120 * KB } satisfies Record<Kind, number>,
@@ -346,11 +350,16 @@ const scriptsIn = (html: string) =>
 
 /** Budgets checked on the build itself, over every page rather than the measured few. */
 function checkBuild() {
-  const pages = publicPages().map((p) => ({ ...p, brotli: pageBrotli(p.file) }));
+  const all = publicPages().map((p) => ({ ...p, brotli: pageBrotli(p.file) }));
+  const home = all.find((p) => p.path === '/');
+  if (home)
+    check('/', `HTML brotli <= ${kb(BUDGETS.homeHtmlBrotli)}`, home.brotli <= BUDGETS.homeHtmlBrotli, kb(home.brotli));
+  // The home page has its own budget (BUDGETS.homeHtmlBrotli); every other page fits the first round trip.
+  const pages = all.filter((p) => p.path !== '/');
   const over = pages.filter((p) => p.brotli > FIRST_ROUND_TRIP).sort((a, b) => b.brotli - a.brotli);
   const largest = [...pages].sort((a, b) => b.brotli - a.brotli)[0];
   check(
-    'every public page',
+    'every public page but /',
     `HTML brotli <= ${kb(FIRST_ROUND_TRIP)}`,
     pages.length > 0 && over.length === 0,
     `${pages.length} pages, ${over.length} over; largest ${largest ? `${kb(largest.brotli)} (${largest.path})` : 'n/a'}`,
@@ -452,12 +461,8 @@ try {
       weight.renderBlocking <= BUDGETS.renderBlocking,
       `${weight.renderBlocking}`,
     );
-    check(
-      path,
-      `HTML brotli <= ${kb(BUDGETS.htmlBrotli[kind])}`,
-      weight.htmlBrotli <= BUDGETS.htmlBrotli[kind],
-      kb(weight.htmlBrotli),
-    );
+    const htmlBudget = path === '/' ? BUDGETS.homeHtmlBrotli : BUDGETS.htmlBrotli[kind];
+    check(path, `HTML brotli <= ${kb(htmlBudget)}`, weight.htmlBrotli <= htmlBudget, kb(weight.htmlBrotli));
     check(
       path,
       `JS before interaction <= ${kb(BUDGETS.jsBeforeInteraction[kind])}`,
