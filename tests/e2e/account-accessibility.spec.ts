@@ -245,7 +245,8 @@ test.describe('axe on the customer portal (signed in)', () => {
     await expectNoViolations(page, '/account (two-factor on, recovery codes shown)');
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/auth\?loggedOut=1/);
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
     const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill(PASSWORD);

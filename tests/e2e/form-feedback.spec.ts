@@ -30,6 +30,18 @@ test.describe('without JavaScript, a failed form comes back with its field messa
       page.locator('section', { has: page.getByRole('heading', { name: 'Create an account' }) }).getByLabel('Name'),
     ).toHaveValue('');
   });
+
+  test('asking for a reset link says it was sent, once, on a clean URL', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(unique('reset'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    const sent = page.getByText('If an account exists for that email, we have sent a link to it.');
+    await expect(sent).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(sent).toHaveCount(0);
+  });
 });
 
 test.describe('signing out of /account', () => {
@@ -66,7 +78,8 @@ test.describe('signing out of /account', () => {
     await expect(page).toHaveURL('/account');
     await page.unroute('/api/logout');
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL('/auth?loggedOut=1');
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
   });
 
   test('without JavaScript, a failed sign-out shows the account page again with a notice', async ({ browser }) => {

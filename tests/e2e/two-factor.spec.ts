@@ -59,7 +59,8 @@ test.describe('two-factor sign-in', () => {
     const { key } = await turnOn(page);
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/auth\?loggedOut=1/);
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
     const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill(PASSWORD);

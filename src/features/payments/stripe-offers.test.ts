@@ -398,7 +398,9 @@ describe('sessions that must not activate an offer', () => {
         success_url: 'http://localhost:4321/checkout/complete?session_id={CHECKOUT_SESSION_ID}',
       });
       const paid = fake.completeSession(session.id);
-      expect((await returnFromStripe(session.id)).headers.get('location')).toBe('/checkout?error=error');
+      const back = await returnFromStripe(session.id);
+      expect(back.headers.get('location')).toBe('/checkout');
+      expect(formOutcomeOf(back)?.notice).toBe('error');
       expect((await deliver(fake, fake.event('checkout.session.completed', paid))).status).toBe(200);
     }
     expect((await db.select().from(subscriptions).where(eq(subscriptions.id, ordersOwn!.id)))[0]?.status).toBe(

@@ -128,12 +128,13 @@ export const done = (to: string | Landing, status = 200, body?: unknown): Outcom
 
 /**
  * Success after which the island navigates to `to` itself: JSON `{ ...body, location }` (200),
- * with `to`'s notice in the form-outcome cookie for the next page; a 303 there for a form.
+ * or without a body a 204 (the island knows where it goes), with `to`'s notice in the
+ * form-outcome cookie for the next page; a 303 there for a form.
  */
-export const navigate = (to: Landing, body: Record<string, unknown>): Outcome => ({
+export const navigate = (to: Landing, body?: Record<string, unknown>): Outcome => ({
   ok: true,
-  status: 200,
-  body: { ...body, location: to.path },
+  status: body ? 200 : 204,
+  body: body && { ...body, location: to.path },
   location: to.path,
   notice: to.notice,
   scriptFollows: true,

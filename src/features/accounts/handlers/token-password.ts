@@ -1,4 +1,5 @@
-import { defineMutation, done, fail, type Landing } from '#server/http/mutation.ts';
+import { linkPagePath } from '#server/http/link-page.ts';
+import { defineMutation, done, fail, landing, type Landing } from '#server/http/mutation.ts';
 import type { TokenPurpose } from '../account-links.server.ts';
 import { setPasswordWithToken } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
@@ -18,11 +19,7 @@ export const tokenPassword = (purpose: TokenPurpose, page: string, landsOn: Land
     access: 'public',
     schema: tokenPasswordSchema,
     limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
-    formFailure: (code, { raw }) => {
-      const token = typeof raw.token === 'string' ? raw.token : '';
-      const error = code === 'invalid' ? 'invalid-password' : code;
-      return `${page}?token=${encodeURIComponent(token)}&error=${error}`;
-    },
+    formFailure: (code, { raw }) => landing(linkPagePath(page, raw), code === 'invalid' ? 'invalid-password' : code),
     async handle({ input, database, context, clientAddress }) {
       const outcome = await setPasswordWithToken(database, input.token, purpose, input.password, Date.now(), {
         ip: clientAddress,

@@ -14,7 +14,7 @@ export const CHECKOUT_BODY_LIMIT = 16 * 1024;
 /** Per client: generous for a person (a typo, a second order), tight for a script. */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'checkout', capacity: 10, windowMs: 10 * 60_000 };
 
-/** Error codes /checkout turns into a notice (the form-outcome cookie's `notice`; `?error=` back from Stripe). */
+/** Error codes /checkout turns into a notice (the form-outcome cookie's `notice`, also back from Stripe). */
 export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
   ['invalid', CHECKOUT.invalidNotice],
   ['limited', CHECKOUT.limitedNotice],

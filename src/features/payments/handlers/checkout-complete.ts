@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import * as z from 'zod/mini';
 import type { AppDatabase, Db } from '#server/db/index.ts';
 import { subscriptions } from '#server/db/schema.ts';
-import { defineMutation, done, type FailureCode } from '#server/http/mutation.ts';
+import { defineMutation, done, landing, type FailureCode } from '#server/http/mutation.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
@@ -34,9 +34,13 @@ export const CHECKOUT_COMPLETE_RATE_LIMIT: RateLimitRule = {
 /** Stripe's Checkout Session ids: cs_test_… or cs_live_…. */
 export const sessionIdSchema = z.string().check(z.regex(/^cs_[A-Za-z0-9_]{1,250}$/));
 
-/** Not one of our sessions: the checkout page with its general notice. */
-export const NOT_OURS = '/checkout?error=error';
-/** Back from Stripe without paying: the form, which reuses the still-open session. */
+/** Not one of our sessions: the checkout page with its general notice (in the form-outcome cookie). */
+export const NOT_OURS = landing('/checkout', 'error');
+/**
+ * Back from Stripe without paying: the form, which reuses the still-open session. The same URL as
+ * Stripe's own cancel URL (src/features/payments/stripe.ts), so its notice rides in the URL: Stripe
+ * sends the browser there itself, with no answer of ours to set a cookie (return-paths.ts).
+ */
 export const NOT_PAID = '/checkout?canceled=1';
 /** Stripe could not be asked: the payment, if made, reaches us by webhook. */
 const UNCONFIRMED = '/thank-you?payment=pending';
@@ -61,7 +65,7 @@ async function offerReturn(database: AppDatabase, session: CheckoutSession) {
 }
 
 /** Where a return that could not be finished lands: the webhook still fulfils a paid session. */
-function landing(code: FailureCode): string {
+function unfinishedReturn(code: FailureCode) {
   if (code === 'not-configured') return '/checkout';
   if (code === 'invalid') return NOT_OURS;
   return UNCONFIRMED;
@@ -79,7 +83,7 @@ export const getCheckoutComplete = defineMutation({
     // Nowhere better to send a visitor reloading in a loop: a line of text saying to wait.
     limited: { status: 429, error: STRIPE_MESSAGES.tooManyReturns, text: true },
   },
-  formFailure: landing,
+  formFailure: unfinishedReturn,
   async handle({ query: { session_id: id }, database, refuse }) {
     const settings = stripeSettings();
     if (!settings) return refuse('not-configured');
