@@ -85,9 +85,9 @@ export const VERIFY = {
 } as const;
 
 /**
- * Messages for `?error=` codes and notice codes (the form-outcome cookie's `notice`) set by plain
- * (no-JavaScript) form posts. Maps, not objects: a browser can send any code, and `valueOf`
- * must find nothing.
+ * Messages for the notice codes (the form-outcome cookie's `notice`) that plain (no-JavaScript)
+ * form posts leave. Maps, not objects: a browser can send any cookie, and `valueOf` must find
+ * nothing.
  */
 const FORM_ERRORS = {
   invalid: `Please check the form: a valid email address, and a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
