@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { versionField } from '#server/http/record-version.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
@@ -14,14 +15,8 @@ export const orderRoute = {
   failures: { 'not-found': { status: 404, error: ADMIN_ORDERS.notFound } },
 };
 
-/**
- * The order's version the form was rendered with (a hidden field; a number in JSON). Required:
- * a change made without knowing what it changes could silently overwrite someone else's.
- */
-export const versionSchema = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^\d{1,9}$/))], { error: ADMIN_ORDERS.stale }),
-  z.transform(Number),
-);
+/** The order's version the form was rendered with. */
+export const versionSchema = versionField(ADMIN_ORDERS.stale);
 
 /** A checkbox: 'on' from a form, true/false in JSON, absent when unticked. */
 export const checkboxSchema = z.pipe(

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outbox, subscriptions, users } from '#server/db/schema.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { ADMIN_SUBSCRIPTIONS } from '#features/admin/copy.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { adminSubscriptionPage } from '../subscriptions.server.ts';
 import { pruneExpired } from '#server/db/housekeeping.ts';
@@ -124,6 +125,10 @@ describe('subscription actions', () => {
     expect(await row(id)).toMatchObject({ priceCents: 9950, nextPriceCents: null, nextPriceFrom: null });
     expect(await auditOf(id)).toEqual(['subscription.create', 'subscription.price-change']);
     expect((await cancel(id, { when: 'bogus', version: '1' }, admin)).status).toBe(400);
+    // A missing version is refused in the subscription's words, not an order's.
+    const unversioned = await price(id, { price: '99.5' }, admin);
+    expect(unversioned.status).toBe(400);
+    expect((await unversioned.json()).fields.version).toEqual([ADMIN_SUBSCRIPTIONS.stale]);
     expect((await cancel('abcdefghijkmnpqrstuvwxyz23', { when: 'now', version: '0' }, admin)).status).toBe(404);
     expect((await cancel(id, { when: 'now', version: '1' }, customer)).status).toBe(403);
   });

@@ -9,7 +9,10 @@ import {
   createCustomSubscription,
   type SubscriptionChange,
 } from '../subscriptions.server.ts';
-import { versionSchema } from '#features/orders/admin/handlers/order-status.ts';
+import { versionField } from '#server/http/record-version.ts';
+
+/** The subscription's version the form was rendered with. */
+const versionSchema = versionField(ADMIN_SUBSCRIPTIONS.stale);
 
 /** The subscription an admin route acts on: `{id}` in its path; one that names none is a 404. */
 const subscriptionRoute = {
