@@ -1,3 +1,4 @@
+// @ts-check
 // Tailwind 4 reads its theme from CSS; this file is loaded through `@config` in
 // src/styles/global.css and holds the design tokens that are easier to review as data.
 /** @type {import('tailwindcss').Config} */

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUILD_SETTINGS_FILE, effectiveSettings, reusableBuild } from './bench-reuse.mjs';
+import { BUILD_SETTINGS_FILE, effectiveSettings, reusableBuild } from './bench-reuse.ts';
 import { freePort } from './serve-build.mjs';
 
 const BENCH = { PRICING_MODEL: 'custom', PUBLIC_META_PIXEL_ID: '' };

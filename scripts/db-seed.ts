@@ -1,7 +1,7 @@
 // `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 [--force]`:
 // fills DATABASE_URL with realistic-looking customers, orders (with items and a few intakes),
 // contact messages, subscriptions and audit entries, for trying the admin lists at volume
-// and for scripts/bench-admin.mjs. Never run it against production: the rows are invented.
+// and for scripts/bench-admin.ts. Never run it against production: the rows are invented.
 import { parseArgs } from 'node:util';
 import type { InStatement } from '@libsql/client';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:e2e`: build every e2e configuration (tests/e2e/builds.ts), then run Playwright.
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- tests/e2e/menus.spec.ts`.
 import { spawnSync } from 'node:child_process';
@@ -6,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemChromium } from './chromium.mjs';
 import { freePort } from './serve-build.mjs';
-import { BUILD_SETTINGS_FILE, effectiveSettings } from './bench-reuse.mjs';
+import { BUILD_SETTINGS_FILE, effectiveSettings } from './bench-reuse.ts';
 
 /** Where a build records the port its SITE_URL was built for, so E2E_SKIP_BUILD serves it there again. */
 const PORT_FILE = 'e2e-port';

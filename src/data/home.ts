@@ -23,17 +23,14 @@ export const trustStats = [
 
 export const helpFeatures = [
   {
-    icon: 'search',
     title: 'Built to be found',
     text: 'Fast pages and the structured data Google reads, so nearby customers find you.',
   },
   {
-    icon: 'phone',
     title: 'Made for phones',
     text: 'Most visitors are on a phone, often on a weak signal: every page is designed for a small screen first.',
   },
   {
-    icon: 'care',
     title: 'Looked after for you',
     text: 'Hosting, updates, backups and content changes, handled by people who answer the phone.',
   },

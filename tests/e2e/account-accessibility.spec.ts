@@ -92,7 +92,7 @@ test.describe('axe on the customer portal (signed in)', () => {
   test('/account with orders and subscriptions; the cancel confirmation; /account while canceling', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.slow(); // a dozen page loads and axe runs: three times the default timeout
     const { context, page, email, orderId } = await customerWithOrder(browser, { monthly: true });
     await page.goto('/account');
     await expect(page.getByRole('region', { name: 'Subscriptions' })).toContainText('Waiting to start');
@@ -129,7 +129,7 @@ test.describe('axe on the customer portal (signed in)', () => {
   });
 
   test('every intake step and the review step', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow(); // a dozen page loads and axe runs: three times the default timeout
     const { context, page, orderId } = await customerWithOrder(browser);
     for (let step = 1; step <= INTAKE_STEP_COUNT + 1; step++) {
       await page.goto(intakeUrl(orderId, step));
@@ -146,7 +146,7 @@ test.describe('axe on the customer portal (signed in)', () => {
   });
 
   test('the Brand step with an uploaded file, and the intake once submitted (read-only)', async ({ browser }) => {
-    test.setTimeout(60_000);
+    test.slow(); // a dozen page loads and axe runs: three times the default timeout
     const { context, page, orderId } = await customerWithOrder(browser);
     await page.goto(intakeUrl(orderId, 5));
     const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: { r: 200, g: 120, b: 20 } } })
@@ -245,7 +245,8 @@ test.describe('axe on the customer portal (signed in)', () => {
     await expectNoViolations(page, '/account (two-factor on, recovery codes shown)');
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/auth\?loggedOut=1/);
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
     const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill(PASSWORD);

@@ -167,7 +167,7 @@ test.describe('the customer portal', () => {
     await expect(main.getByRole('link', { name: 'Keep my subscription' })).toBeVisible();
     await main.getByRole('button', { name: 'Confirm cancellation' }).click();
 
-    await expect(page).toHaveURL(/\/account\?notice=subscription-canceling#subscriptions$/);
+    await expect(page).toHaveURL(/\/account#subscriptions$/);
     await expect(page.getByText('Your cancellation is confirmed.')).toBeVisible();
     await expect(subscriptions).toContainText('Status: Canceling');
     await expect(subscriptions).toContainText(`Ends on ${endDate}.`);

@@ -96,7 +96,8 @@ test('a custom subscription at $87.65 per month is offered, shown and accepted',
   await page.getByLabel('Price').fill('87.65');
   await page.getByLabel('Interval').selectOption('month');
   await page.getByRole('button', { name: 'Create subscription' }).click();
-  await expect(page).toHaveURL(/\/admin\/subscriptions\/[a-z2-9]+\?notice=created$/);
+  await expect(page).toHaveURL(/\/admin\/subscriptions\/[a-z2-9]+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription offered.' })).toBeVisible();
   const details = page.getByRole('region', { name: 'Details' });
   await expect(details).toContainText(description);
   await expect(details).toContainText('$87.65 per month');

@@ -125,7 +125,7 @@ test.describe('admin website info', () => {
     await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: '6. Inspiration and audience' })).toContainText('Adults in Orlando');
     await page.getByRole('button', { name: 'Reopen for the customer' }).click();
-    await expect(page).toHaveURL(/\?notice=reopened$/);
+    await expect(page).toHaveURL(/\/admin\/website-info\/[a-z2-9]+$/);
     await expect(page.getByRole('status').filter({ hasText: 'The intake is open again' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reopen for the customer' })).toHaveCount(0);
     await expectNoAxeViolations(page);

@@ -206,7 +206,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/account');
     await expect(page.getByText(`Signed in as No Script (${email})`)).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL('/auth?loggedOut=1');
+    await expect(page).toHaveURL('/auth');
     await expect(page.getByText('You have been logged out successfully')).toBeVisible();
 
     const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in', exact: true }) });
@@ -238,7 +238,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await page.getByLabel('New password').fill('lantern-pelican-orbit');
     await page.getByRole('button', { name: 'Activate account' }).click();
-    await expect(page).toHaveURL('/account?notice=activated');
+    await expect(page).toHaveURL('/account');
     await expect(page.getByText('Your account is active and you are signed in.')).toBeVisible();
     await page.goto(`/activate-account?token=${encodeURIComponent(token)}`);
     await expect(page.getByText('This link has already been used.')).toBeVisible();

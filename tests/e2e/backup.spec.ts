@@ -63,7 +63,7 @@ async function visitor(
 test('a backup under load holds every acknowledged request and restores with its integrity intact', async ({
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow(); // a burst of requests beside the backup: three times the default timeout
   const dir = mkdtempSync(join(tmpdir(), 'palmetto-e2e-backup-'));
   const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const state = { stop: false, next: 0 };

@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
+import { CUSTOMER_PASSWORD } from './admin-helpers.ts';
 import { E2E_BUILDS } from './builds.ts';
 import { builtPage } from './built-pages.ts';
 import { CONTACT } from '#features/contact/copy.ts';
@@ -249,6 +250,26 @@ test.describe('contact form', () => {
     });
   }
 
+  test('F8 moves focus to the notification region on /account, signed in', async ({ page }) => {
+    const registered = await page.request.post('/api/register', {
+      data: { name: 'Toast Reader', email: `f8-${Date.now()}@example.com`, password: CUSTOMER_PASSWORD },
+    });
+    expect(registered.ok(), 'the customer signs up').toBe(true);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await page.keyboard.press('F8');
+    await expect(notifications(page).locator('ol')).toBeFocused(TOASTER_LOAD);
+  });
+
+  test("/thank-you?for=message tells the message's own next step, not an order's", async ({ page }) => {
+    await page.goto('/thank-you?for=message');
+    await expect(page.getByText('We have your message. Here is what happens next.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your message' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('within 24 hours');
+    await expect(page.getByRole('heading', { name: 'If you placed an order' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /^Your order / })).toHaveCount(0);
+  });
+
   test('a message sent from the home page is stored', async ({ page }) => {
     const f = await hydratedForm(page, '/');
     const marker = `home-${Date.now()}@example.com`;
@@ -315,7 +336,7 @@ test.describe('the first press, before the form script has arrived', () => {
       const f = form(page);
       expect(await f.evaluate((el: HTMLFormElement) => el.noValidate)).toBe(true);
       await f.getByRole('button', { name: 'Send Message' }).click();
-      await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
+      await expect(page).toHaveURL(/\/contact\/result#contact$/);
       await expectRequiredMessages(page);
       await expect(page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice })).toBeVisible();
     });
@@ -329,7 +350,7 @@ test.describe('the first press, before the form script has arrived', () => {
     });
     await page.goto('/');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
+    await expect(page).toHaveURL(/\/contact\/result#contact$/);
     release();
     await expectRequiredMessages(page);
   });
@@ -370,7 +391,7 @@ test.describe('field messages clear as soon as the field is valid', () => {
     await page.goto('/contact');
     await form(page).getByLabel('Name').fill('J');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
+    await expect(page).toHaveURL(/\/contact\/result#contact$/);
     await page.unroute(CONTACT_SCRIPT);
     const f = form(page);
     const summary = page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice });
@@ -397,7 +418,7 @@ test.describe('without JavaScript', () => {
     const marker = `nojs-${Date.now()}@example.com`;
     await fill(f, { name: 'No Script', email: marker, message: 'My browser runs no JavaScript.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result\?outcome=sent#contact$/);
+    await expect(page).toHaveURL(/\/contact\/result#contact$/);
     const sent = page.getByRole('status').filter({ hasText: CONTACT.sentTitle });
     await expect(sent).toBeVisible();
     await expect(sent).toContainText(CONTACT.sentDescription);
@@ -413,7 +434,7 @@ test.describe('without JavaScript', () => {
     test(`on ${path}, an empty form comes back with the three messages`, async ({ page }) => {
       await page.goto(path);
       await form(page).getByRole('button', { name: 'Send Message' }).click();
-      await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
+      await expect(page).toHaveURL(/\/contact\/result#contact$/);
       await expectRequiredMessages(page);
       await expect(page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice })).toBeVisible();
     });
@@ -425,7 +446,7 @@ test.describe('without JavaScript', () => {
     const f = form(page);
     await fill(f, { name: 'Jo Doe', email: 'not-an-email', subject: 'Hello', message: 'Kept after a refusal.' });
     await f.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result\?outcome=invalid#contact$/);
+    await expect(page).toHaveURL(/\/contact\/result#contact$/);
     const again = form(page);
     await expect(again.getByLabel('Email')).toHaveAccessibleDescription(CONTACT.email);
     await expect(again.getByLabel('Name')).not.toHaveAttribute('aria-invalid');

@@ -280,6 +280,30 @@ test.describe('the intake keeps what was chosen', () => {
     await context.close();
   });
 
+  test('without JavaScript: Save draft with a file chosen says both, once', async ({ browser }) => {
+    const { context: withJs, email, orderId } = await customerWithOrder(browser);
+    await withJs.close();
+    const { context, page } = await signInWithoutJs(browser, email);
+    await page.goto(intakeUrl(orderId, BRAND_STEP));
+    await page.getByLabel('Brand colors').fill('teal');
+    await page.getByLabel('Choose an image').setInputFiles({
+      name: 'saved-logo.png',
+      mimeType: 'image/png',
+      buffer: await tinyPng(),
+    });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(new RegExp(`step=${BRAND_STEP}`), { timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'File uploaded.' })).toBeVisible();
+    // Said once: a reload shows the file and the answer, not the notices again.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Logo and photos' }).getByRole('img')).toHaveCount(1);
+    await expect(page.getByLabel('Brand colors')).toHaveValue('teal');
+    await expect(page.getByText('Draft saved.')).toHaveCount(0);
+    await expect(page.getByText('File uploaded.')).toHaveCount(0);
+    await context.close();
+  });
+
   test("the review step shows each answer's label, not its stored value", async ({ browser }) => {
     const { context, page, orderId } = await customerWithOrder(browser);
     await page.goto(intakeUrl(orderId, 3));

@@ -59,7 +59,8 @@ test.describe('two-factor sign-in', () => {
     const { key } = await turnOn(page);
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/auth\?loggedOut=1/);
+    await expect(page).toHaveURL('/auth');
+    await expect(page.getByText('You have been logged out successfully')).toBeVisible();
     const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password').fill(PASSWORD);
@@ -101,7 +102,8 @@ test.describe('two-factor sign-in', () => {
     await expect(plain.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
     await plain.getByRole('textbox', { name: 'Authentication code' }).fill(recoveryCodes[0]!);
     await plain.getByRole('button', { name: 'Verify' }).click();
-    await expect(plain).toHaveURL(/\/account\?notice=two-factor-recovery-used#two-factor$/);
+    await expect(plain).toHaveURL(/\/account#two-factor$/);
+    await expect(plain.getByText('You signed in with a recovery code. It cannot be used again.')).toBeVisible();
     await expect(plain.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       '9 of 10 recovery codes left',
     );

@@ -16,8 +16,11 @@ export interface AuthContextValue {
   loading: boolean;
   /** The user, or (two-factor sign-in) that the code step comes next: nobody is signed in yet. */
   login(input: LoginInput): Promise<AuthUser | SecondFactorRequired>;
-  /** The sign-in code step (POST /api/login/two-factor); `recoveryCodeUsed` when a recovery code was spent. */
-  verifySecondFactor(input: SignInCodeInput): Promise<AuthUser & { recoveryCodeUsed: boolean }>;
+  /**
+   * The sign-in code step (POST /api/login/two-factor); `recoveryCodeUsed` when a recovery code
+   * was spent, with the `location` to go to (the account page, whose notice the answer left).
+   */
+  verifySecondFactor(input: SignInCodeInput): Promise<AuthUser & { recoveryCodeUsed: boolean; location?: string }>;
   register(input: RegisterInput): Promise<AuthUser>;
   logout(): Promise<void>;
 }
@@ -37,12 +40,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return answer;
       },
       async verifySecondFactor(input) {
-        const answer = await apiRequest<AuthUser & { recoveryCodeUsed: boolean }>(
+        const answer = await apiRequest<AuthUser & { recoveryCodeUsed: boolean; location?: string }>(
           'POST',
           '/api/login/two-factor',
           input,
         );
-        const { recoveryCodeUsed: _, ...user } = answer;
+        const { recoveryCodeUsed: _, location: __, ...user } = answer;
         currentUser.set(user);
         return answer;
       },

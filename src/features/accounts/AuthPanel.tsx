@@ -133,9 +133,7 @@ function usePageHeading(user: AuthUser | null | undefined, codeStep: boolean) {
 
 function SignedIn({ user }: { user: AuthUser }) {
   const { logout } = useAuth();
-  const [pending, setPending] = useState(false);
   async function onLogout() {
-    setPending(true);
     try {
       await logout();
       toast({ title: AUTH.logoutTitle, description: AUTH.logoutDescription });
@@ -145,8 +143,6 @@ function SignedIn({ user }: { user: AuthUser }) {
         description: error instanceof Error ? error.message : AUTH.logoutFailedTitle,
         variant: 'destructive',
       });
-    } finally {
-      setPending(false);
     }
   }
   return (
@@ -168,21 +164,40 @@ function SignedIn({ user }: { user: AuthUser }) {
           </a>
         )}
         {/* A plain post signs out without JavaScript; with it, the request and a toast. */}
-        <form
-          method="post"
-          action="/api/logout"
-          className="contents"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onLogout();
-          }}
-        >
-          <button type="submit" className="btn-secondary" disabled={pending}>
-            Log out
-          </button>
-        </form>
+        <SignOutForm className="contents" buttonClassName="btn-secondary" signOut={onLogout}>
+          Log out
+        </SignOutForm>
       </div>
     </div>
+  );
+}
+
+/**
+ * A button that signs out: a plain post to /api/logout without JavaScript; once hydrated,
+ * `signOut` runs instead (it handles its own failures), the button disabled until it settles.
+ */
+function SignOutForm(props: {
+  className: string;
+  buttonClassName: string;
+  signOut: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const [pending, setPending] = useState(false);
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await props.signOut();
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <form method="post" action="/api/logout" className={props.className} onSubmit={(event) => void onSubmit(event)}>
+      <button type="submit" className={props.buttonClassName} disabled={pending}>
+        {props.children}
+      </button>
+    </form>
   );
 }
 
@@ -280,7 +295,7 @@ function LoginForm({ next, hydrated, feedback, onSecondFactor }: FormProps & { o
       id="login"
       title="Log in"
       onSubmit={onSubmit}
-      action={`/api/login${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      action={withNext('/api/login', next)}
       submit="Log in"
       pending={pending}
       hydrated={hydrated}
@@ -327,21 +342,24 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
     },
     next,
     (result) => {
-      if (!(typeof result === 'object' && result !== null && 'recoveryCodeUsed' in result && result.recoveryCodeUsed))
+      // After a recovery code the answer names the account page (its notice rides in a cookie).
+      if (!(
+        typeof result === 'object' &&
+        result !== null &&
+        'location' in result &&
+        typeof result.location === 'string'
+      ))
         return false;
-      window.location.assign('/account?notice=two-factor-recovery-used#two-factor');
+      window.location.assign(result.location);
       return true;
     },
   );
-  const [canceling, setCanceling] = useState(false);
   async function cancel() {
-    setCanceling(true);
     try {
       await logout();
     } catch {
       // The half session ends by itself within minutes; the password step is shown either way.
     }
-    setCanceling(false);
     onCancel();
   }
   return (
@@ -350,7 +368,7 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
         id="code-step"
         title={TWO_FACTOR.codeStepTitle}
         onSubmit={onSubmit}
-        action={`/api/login/two-factor${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+        action={withNext('/api/login/two-factor', next)}
         submit="Verify"
         pending={pending}
         hydrated={hydrated}
@@ -371,19 +389,9 @@ function CodeStep({ next, hydrated, onCancel }: { next: string | null; hydrated:
         />
       </AuthForm>
       {/* Without JavaScript the post signs the half session out and comes back to the password step. */}
-      <form
-        method="post"
-        action="/api/logout"
-        className="mt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void cancel();
-        }}
-      >
-        <button type="submit" className="btn-secondary w-full" disabled={canceling}>
-          Cancel and log in again
-        </button>
-      </form>
+      <SignOutForm className="mt-3" buttonClassName="btn-secondary w-full" signOut={cancel}>
+        Cancel and log in again
+      </SignOutForm>
     </div>
   );
 }
@@ -408,7 +416,7 @@ function RegisterForm({ next, hydrated, feedback }: FormProps) {
       id="register"
       title="Create an account"
       onSubmit={onSubmit}
-      action={`/api/register${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+      action={withNext('/api/register', next)}
       submit="Create account"
       pending={pending}
       hydrated={hydrated}
@@ -447,6 +455,9 @@ function RegisterForm({ next, hydrated, feedback }: FormProps) {
     </AuthForm>
   );
 }
+
+/** A form's endpoint, carrying where to go after signing in when there is somewhere. */
+const withNext = (path: string, next: string | null) => (next ? `${path}?next=${encodeURIComponent(next)}` : path);
 
 /** The server's own error text when it sent one, else `fallback`. */
 function serverText(error: unknown, fallback: string): string {

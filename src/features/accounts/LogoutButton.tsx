@@ -11,7 +11,7 @@ export default function LogoutButton() {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
-    if (await signOutInBrowser()) window.location.assign('/auth?loggedOut=1');
+    if (await signOutInBrowser()) window.location.assign('/auth');
     else setPending(false);
   }
   return (

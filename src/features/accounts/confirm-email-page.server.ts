@@ -16,10 +16,11 @@ const PROBLEMS = {
 
 /**
  * What /confirm-email?token=… shows: the new address and a button that POSTs to
- * /api/email/confirm, which makes the change and comes back with ?done=1 (or ?error= for a
- * plain form post).
+ * /api/email/confirm, which makes the change and comes back here saying so (src/server/http/link-page.ts).
  */
-export function confirmEmailPageState(Astro: Pick<AstroGlobal, 'url' | 'response'>): Promise<ConfirmEmailPageState> {
+export function confirmEmailPageState(
+  Astro: Pick<AstroGlobal, 'url' | 'response' | 'cookies'>,
+): Promise<ConfirmEmailPageState> {
   return linkPageState<Exclude<ConfirmEmailPageState, LinkPageOutcome>>(Astro, PROBLEMS, async (token) => {
     const database = await getDatabase();
     const check = await checkAccountToken(database.db, token, 'email_change');

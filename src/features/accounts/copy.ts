@@ -85,8 +85,9 @@ export const VERIFY = {
 } as const;
 
 /**
- * Messages for `?error=` / `?notice=` codes set by plain (no-JavaScript) form posts. Maps, not
- * objects: a code comes from the URL, and `?error=valueOf` must find nothing.
+ * Messages for the notice codes (the form-outcome cookie's `notice`) that plain (no-JavaScript)
+ * form posts leave. Maps, not objects: a browser can send any cookie, and `valueOf` must find
+ * nothing.
  */
 const FORM_ERRORS = {
   invalid: `Please check the form: a valid email address, and a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
@@ -127,7 +128,7 @@ export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
   }),
 );
 
-/** `?notice=` codes of /auth, where people land after their account is gone. */
+/** Notice codes of /auth, where people land after their account is gone. */
 export const AUTH_PAGE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map(
   Object.entries({ 'account-deleted': { tone: 'success', text: PROFILE.accountDeleted } }),
 );

@@ -25,8 +25,8 @@ export const ACCOUNT_LINK = {
  * Points every account link on the page (desktop header and mobile menu) at the state
  * the islands now know: called the moment the current user is set, so a sign-in or
  * sign-out without a reload shows in the header at once. The links are static HTML
- * (slots of the header island), so this edits them in place: the header island reads
- * its slots' HTML when it hydrates and never re-renders them.
+ * (AccountLink.astro in the Astro header, which no island renders), so this edits them
+ * in place.
  */
 export function syncAccountLinks(signedIn: boolean): void {
   const link = signedIn ? ACCOUNT_LINK.signedIn : ACCOUNT_LINK.signedOut;

@@ -9,7 +9,9 @@ export type VerifyEmailPageState = LinkPageOutcome | { kind: 'button'; token: st
 const PROBLEMS = { invalid: VERIFY.invalid, expired: VERIFY.expired, used: VERIFY.used };
 
 /** What /verify-email?token=… shows: the address and a button that POSTs to /api/email/verify. */
-export function verifyEmailPageState(Astro: Pick<AstroGlobal, 'url' | 'response'>): Promise<VerifyEmailPageState> {
+export function verifyEmailPageState(
+  Astro: Pick<AstroGlobal, 'url' | 'response' | 'cookies'>,
+): Promise<VerifyEmailPageState> {
   return linkPageState<Exclude<VerifyEmailPageState, LinkPageOutcome>>(Astro, PROBLEMS, async (token) => {
     const state = await verificationLinkState(await getDatabase(), token);
     return state.ok ? { kind: 'button', token, email: state.email } : { problem: state.reason };

@@ -35,7 +35,7 @@ export const ADMIN_ORDERS = {
   invoicePaidNote: 'Invoice paid',
 } as const;
 
-/** ?notice= codes on /admin/orders/{id}. */
+/** Notice codes (the form-outcome cookie) on /admin/orders/{id}. */
 export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['moved', { tone: 'success', text: ADMIN_ORDERS.moved }],
   ['not-allowed', { tone: 'error', text: ADMIN_ORDERS.notAllowed }],
@@ -52,7 +52,7 @@ export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);
 
-/** ?notice= codes on /admin: a form posted for an order that does not exist lands there. */
+/** Notice codes (the form-outcome cookie) on /admin: a form posted for an order that does not exist lands there. */
 export const ADMIN_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['order-not-found', { tone: 'error', text: ADMIN_ORDERS.notFound }],
 ]);
@@ -79,7 +79,7 @@ export const ADMIN_SUBSCRIPTIONS = {
   create: 'Create subscription',
 } as const;
 
-/** ?notice= codes on /admin/subscriptions/{id} and /admin/custom-subscription. */
+/** Notice codes (the form-outcome cookie) on /admin/subscriptions/{id} and /admin/custom-subscription. */
 export const ADMIN_SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['created', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.created }],
   ['canceled', { tone: 'success', text: ADMIN_SUBSCRIPTIONS.canceledNow }],

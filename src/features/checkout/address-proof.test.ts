@@ -14,7 +14,7 @@ import { listOrders } from '#features/admin/lists/lists.server.ts';
 import { registerUser } from '#features/accounts/accounts.server.ts';
 import { postResendVerification, postVerifyEmail } from '#features/accounts/handlers/address-links.ts';
 import { saveProfile } from '#features/accounts/handlers/profile.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, pageContext } from '#server/http/testing/call-route.ts';
 import { TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 import { createSession, type SessionUser } from '#features/accounts/session.server.ts';
 import { verifyEmailPageState } from '#features/accounts/verify-email-page.server.ts';
@@ -63,12 +63,7 @@ async function linkIn(to: string, kind: string, path: string): Promise<string> {
   return decodeURIComponent(match[1]!);
 }
 
-const pageOf = (path: string, query: string, method = 'GET') =>
-  ({
-    request: new Request(`http://localhost${path}${query}`, { method }),
-    url: new URL(`http://localhost${path}${query}`),
-    response: { headers: new Headers() },
-  }) as unknown as Parameters<typeof verifyEmailPageState>[0];
+const pageOf = (path: string, query: string, method = 'GET') => pageContext(`${path}${query}`, { method });
 
 const press = {
   verify: (token: string) => callRoute(postVerifyEmail, '/api/email/verify', { body: { token } }),

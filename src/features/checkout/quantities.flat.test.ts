@@ -11,13 +11,13 @@ vi.hoisted(() => {
 });
 
 import { pricing } from '#data/pricing.ts';
-import { takeFormFeedback } from '#server/http/form-feedback.ts';
+import { takeFormOutcome } from '#server/http/form-outcome.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
 import { postOrder, recordedFor, uniqueBuyer, validOrder } from './checkout-test-kit.ts';
 import { CHECKOUT } from './copy.ts';
 
 const feedbackOf = (jar: Map<string, string>) =>
-  takeFormFeedback({ get: () => ({ value: jar.get('form_feedback') }), delete: () => {} } as never, false);
+  takeFormOutcome({ get: () => ({ value: jar.get('form_outcome') }), delete: () => {} } as never, false);
 
 describe('flat reading: what it does not sell is refused', () => {
   it('is the reading under test: no extra pages, no monthly plan', () => {
@@ -59,9 +59,10 @@ describe('flat reading: what it does not sell is refused', () => {
       { form: true },
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?error=invalid#checkout-form');
+    expect(response.headers.get('location')).toBe('/checkout#checkout-form');
     expect(feedbackOf(jar)).toMatchObject({
       form: '/api/checkout',
+      notice: 'invalid',
       fields: { extraPages: [CHECKOUT.extraPagesNotOffered], monthly: [CHECKOUT.monthlyNotOffered] },
     });
     expect((await recordedFor(email)).orders).toEqual([]);

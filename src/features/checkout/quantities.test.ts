@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pricing } from '#data/pricing.ts';
-import { takeFormFeedback } from '#server/http/form-feedback.ts';
+import { takeFormOutcome } from '#server/http/form-outcome.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
 import { postOrder, recordedFor, uniqueBuyer, validOrder } from './checkout-test-kit.ts';
 import { CHECKOUT } from './copy.ts';
@@ -35,13 +35,13 @@ describe('custom reading: extra pages', () => {
     const email = uniqueBuyer('pages-form');
     const { response, jar } = await postOrder({ ...validOrder(email), terms: 'on', extraPages: '21' }, { form: true });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/checkout?error=invalid#checkout-form');
-    const feedback = takeFormFeedback(
-      { get: () => ({ value: jar.get('form_feedback') }), delete: () => {} } as never,
+    expect(response.headers.get('location')).toBe('/checkout#checkout-form');
+    const feedback = takeFormOutcome(
+      { get: () => ({ value: jar.get('form_outcome') }), delete: () => {} } as never,
       false,
     );
-    expect(feedback).toMatchObject({ form: '/api/checkout', fields: { extraPages: [TOO_MANY] } });
-    expect(feedback?.values.extraPages).toBe('21');
+    expect(feedback).toMatchObject({ form: '/api/checkout', notice: 'invalid', fields: { extraPages: [TOO_MANY] } });
+    expect(feedback?.values?.extraPages).toBe('21');
     expect((await recordedFor(email)).orders).toEqual([]);
   });
 

@@ -32,3 +32,18 @@ export const INTAKE = {
   invalidNotice: 'Please correct the answers marked below.',
   submitMissing: 'A few answers are still missing. They are marked below.',
 } as const;
+
+/**
+ * The intake page's notice after a plain form post, by the code in the form-outcome cookie
+ * (src/features/intake/intake-notice.ts): a Map, so a crafted code finds nothing.
+ */
+export const INTAKE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['saved', { tone: 'success', text: INTAKE.draftSaved }],
+  ['submitted', { tone: 'success', text: INTAKE.submitted }],
+  ['conflict', { tone: 'error', text: INTAKE.conflict }],
+  ['locked', { tone: 'error', text: INTAKE.locked }],
+  ['invalid', { tone: 'error', text: INTAKE.invalidNotice }],
+  ['incomplete', { tone: 'error', text: INTAKE.submitMissing }],
+  ['limited', { tone: 'error', text: 'You are saving very often. Please wait a moment and try again.' }],
+  ['error', { tone: 'error', text: 'We could not save your answers. Please try again.' }],
+]);

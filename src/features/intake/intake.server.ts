@@ -74,6 +74,26 @@ async function readIn(tx: Tx, orderId: string, userId: string | null) {
   return { order: o, row: row ?? null };
 }
 
+type Refusal = { ok: false; reason: 'not-found' | 'locked' } | { ok: false; reason: 'conflict'; version: number };
+
+/**
+ * Inside `tx`: the order and its intake if the customer may still change it and the browser saw
+ * its current `version` (0 before the first save); why not otherwise.
+ */
+async function editableIn(
+  tx: Tx,
+  orderId: string,
+  userId: string,
+  version: number,
+): Promise<Refusal | ({ ok: true; current: number } & NonNullable<Awaited<ReturnType<typeof readIn>>>)> {
+  const found = await readIn(tx, orderId, userId);
+  if (!found) return { ok: false, reason: 'not-found' };
+  if (found.row?.status === 'submitted') return { ok: false, reason: 'locked' };
+  const current = found.row?.version ?? 0;
+  if (version !== current) return { ok: false, reason: 'conflict', version: current };
+  return { ok: true, ...found, current };
+}
+
 /**
  * Saves `changes` over the draft if the browser saw the current `version` (a first save sees
  * 0). Answers the new version, or why not: a newer save exists (conflict), or it is submitted.
@@ -84,12 +104,9 @@ export function saveDraft(
   now = Date.now(),
 ): Promise<SaveResult> {
   return database.writes.transaction(async (tx): Promise<SaveResult> => {
-    const found = await readIn(tx, orderId, userId);
-    if (!found) return { ok: false, reason: 'not-found' };
-    const { order, row } = found;
-    if (row?.status === 'submitted') return { ok: false, reason: 'locked' };
-    const current = row?.version ?? 0;
-    if (version !== current) return { ok: false, reason: 'conflict', version: current };
+    const editable = await editableIn(tx, orderId, userId, version);
+    if (!editable.ok) return editable;
+    const { order, row, current } = editable;
     const at = new Date(now);
     const next = current + 1;
     if (row) {
@@ -136,12 +153,9 @@ export function submitIntake(
   now = Date.now(),
 ): Promise<SubmitResult> {
   return database.writes.transaction(async (tx): Promise<SubmitResult> => {
-    const found = await readIn(tx, orderId, userId);
-    if (!found) return { ok: false, reason: 'not-found' };
-    const { order, row } = found;
-    if (row?.status === 'submitted') return { ok: false, reason: 'locked' };
-    const current = row?.version ?? 0;
-    if (version !== current) return { ok: false, reason: 'conflict', version: current };
+    const editable = await editableIn(tx, orderId, userId, version);
+    if (!editable.ok) return editable;
+    const { order, row, current } = editable;
     const data = { businessName: order.businessName, phone: order.phone, ...(row?.data ?? {}), ...changes };
     const problems = submitProblems(data);
     if (Object.keys(problems).length > 0) return { ok: false, reason: 'incomplete', problems };

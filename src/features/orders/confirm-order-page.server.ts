@@ -16,7 +16,9 @@ const PROBLEMS = { invalid: HELD_ORDER.invalid, expired: HELD_ORDER.expired, use
  * What /confirm-order?token=… shows: the order's number and total and a button that POSTs to
  * /api/orders/confirm, or a notice when it was already confirmed.
  */
-export function confirmOrderPageState(Astro: Pick<AstroGlobal, 'url' | 'response'>): Promise<ConfirmOrderPageState> {
+export function confirmOrderPageState(
+  Astro: Pick<AstroGlobal, 'url' | 'response' | 'cookies'>,
+): Promise<ConfirmOrderPageState> {
   return linkPageState<Exclude<ConfirmOrderPageState, LinkPageOutcome>>(Astro, PROBLEMS, async (token) => {
     const state = await heldOrderLinkState(await getDatabase(), token);
     if (!state.ok) return { problem: state.reason };

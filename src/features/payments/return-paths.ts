@@ -1,4 +1,9 @@
-/** Where the browser lands on /account after accepting an agency's subscription offer. */
+/**
+ * Where the browser lands on /account after accepting an agency's subscription offer. These
+ * notices travel in the URL, the one exception to the form-outcome cookie
+ * (src/server/http/form-outcome.ts): Stripe sends the browser to the cancel URL itself, with no
+ * answer of ours in between to set a cookie.
+ */
 
 /** Where /account shows "your subscription is active" (the invoice accept, Stripe's success redirect). */
 export const SUBSCRIPTION_ACCEPTED_PATH = '/account?notice=subscription-accepted#subscriptions';

@@ -10,6 +10,7 @@ import { getDatabase } from '#server/db/index.ts';
 import { auditLog, outbox, stripeEvents, subscriptions, users } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { serverEnv } from '#server/env.ts';
+import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { SUBSCRIPTION_NOTICES, SUBSCRIPTIONS } from '#features/subscriptions/copy.ts';
@@ -169,7 +170,8 @@ describe('accepting an offer with Stripe', () => {
 
     const once = await offerTo(owner, { interval: 'once' });
     const refused = await acceptOfferAs(owner, once, { form: true });
-    expect(refused.headers.get('location')).toBe('/account?notice=subscription-not-payable#subscriptions');
+    expect(refused.headers.get('location')).toBe('/account#subscriptions');
+    expect(formOutcomeOf(refused)?.notice).toBe('subscription-not-payable');
 
     const restore = setStripeEnv({
       STRIPE_SECRET_KEY: 'sk_test_palmetto_fake',
@@ -396,7 +398,9 @@ describe('sessions that must not activate an offer', () => {
         success_url: 'http://localhost:4321/checkout/complete?session_id={CHECKOUT_SESSION_ID}',
       });
       const paid = fake.completeSession(session.id);
-      expect((await returnFromStripe(session.id)).headers.get('location')).toBe('/checkout?error=error');
+      const back = await returnFromStripe(session.id);
+      expect(back.headers.get('location')).toBe('/checkout');
+      expect(formOutcomeOf(back)?.notice).toBe('error');
       expect((await deliver(fake, fake.event('checkout.session.completed', paid))).status).toBe(200);
     }
     expect((await db.select().from(subscriptions).where(eq(subscriptions.id, ordersOwn!.id)))[0]?.status).toBe(

@@ -25,15 +25,25 @@ export const SUBSCRIPTION_STATUS_LABELS = {
   canceled: 'Canceled',
 } as const;
 
-/** ?notice=subscription-… codes on /account. */
-export const SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
-  ['subscription-canceling', { tone: 'success', text: SUBSCRIPTIONS.cancelRequested }],
+/**
+ * Notices on /account after paying for (or leaving) an offer: `?notice=` codes in the URL, the one
+ * exception to the form-outcome cookie, because Stripe sends the browser back there itself
+ * (src/features/payments/return-paths.ts). A Map: a code comes from the URL, and
+ * `?notice=valueOf` must find nothing.
+ */
+export const SUBSCRIPTION_RETURN_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['subscription-accepted', { tone: 'success', text: SUBSCRIPTIONS.accepted }],
+  ['subscription-not-paid', { tone: 'error', text: SUBSCRIPTIONS.notPaid }],
+  ['subscription-processing', { tone: 'success', text: SUBSCRIPTIONS.processing }],
+]);
+
+/** Notice codes on /account of the subscription forms (the form-outcome cookie's `notice`), and the returns. */
+export const SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ...SUBSCRIPTION_RETURN_NOTICES,
+  ['subscription-canceling', { tone: 'success', text: SUBSCRIPTIONS.cancelRequested }],
   ['subscription-not-found', { tone: 'error', text: SUBSCRIPTIONS.notFound }],
   ['subscription-not-cancellable', { tone: 'error', text: SUBSCRIPTIONS.notCancellable }],
   ['subscription-not-offered', { tone: 'error', text: SUBSCRIPTIONS.notOffered }],
-  ['subscription-not-paid', { tone: 'error', text: SUBSCRIPTIONS.notPaid }],
-  ['subscription-processing', { tone: 'success', text: SUBSCRIPTIONS.processing }],
   ['subscription-not-payable', { tone: 'error', text: SUBSCRIPTIONS.notPayable }],
   ['subscription-provider', { tone: 'error', text: SUBSCRIPTIONS.providerDown }],
   ['subscription-error', { tone: 'error', text: 'Something went wrong. Please try again.' }],

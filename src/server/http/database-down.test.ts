@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { login } from '#features/accounts/handlers/login.ts';
 import { resetServerEnv } from '../env.ts';
 import { API_ERRORS } from './copy.ts';
-import { defineRead } from './mutation.ts';
+import { defineMutation, defineRead, done } from './mutation.ts';
 import { jsonOk } from './responses.ts';
 import { routeContext } from './testing/call-route.ts';
 
@@ -88,5 +88,25 @@ describe('with the database down', () => {
     const res = (await read(loginContext(false))) as Response;
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: API_ERRORS.databaseUnavailable });
+  });
+
+  it('a navigation still lands where its failures do: a 303 to formFailure(error), never a JSON page', async () => {
+    const closed = createServer();
+    const url = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    useDatabase(url);
+    const navigation = defineMutation({
+      access: 'public',
+      answer: 'navigation',
+      schema: null,
+      formFailure: (code) => `/thank-you?payment=pending&code=${code}`,
+      handle: async () => done('/thank-you'),
+    });
+    const logged = console.error;
+    console.error = () => {};
+    const res = (await navigation(routeContext('/checkout/complete', { method: 'GET' }).context)) as Response;
+    console.error = logged;
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/thank-you?payment=pending&code=error');
   });
 });

@@ -80,7 +80,7 @@ describe('defineMutation', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/form?error=invalid');
-    const feedback = JSON.parse(Buffer.from(cookies.get('form_feedback') ?? '', 'base64url').toString());
+    const feedback = JSON.parse(Buffer.from(cookies.get('form_outcome') ?? '', 'base64url').toString());
     expect(feedback).toEqual({ form: '/api/thing', fields: { name: ['Name is too short'] }, values: { name: 'J' } });
   });
 
@@ -207,6 +207,155 @@ describe('defineMutation: parameters, failures, pages and streamed bodies', () =
     const tooLarge = (await streamed(big.context)) as Response;
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ error: 'Too big for us' });
+  });
+});
+
+describe('defineMutation: answer modes, availability and the query string', () => {
+  /** A browser following a link: a GET without a body. */
+  const follow = async (r: APIRoute, path: string, { user = null as SessionUser | null, address = '192.0.2.7' } = {}) =>
+    (await r(routeContext(path, { method: 'GET', user, ip: address }).context)) as Response;
+
+  it("answer 'json': a webhook's refusals are JSON whatever the request looks like, and it declares no formFailure", async () => {
+    const hook = defineMutation({
+      access: 'public',
+      answer: 'json',
+      schema: null,
+      stream: { types: ['application/json'], maxBytes: 100 },
+      failures: { unsigned: { status: 400, error: 'Missing signature' } },
+      async handle({ context, refuse, form }) {
+        if (!context.request.headers.get('x-signature')) return refuse('unsigned');
+        return done('', 200, { received: await context.request.text(), form });
+      },
+    });
+    const wrongType = (await send(hook, 'a=1', { type: 'application/x-www-form-urlencoded' })).res;
+    expect(wrongType.status).toBe(415);
+    expect(await wrongType.json()).toEqual({ error: 'Content-Type must be application/json' });
+    const unsigned = (await send(hook, '{}', { type: 'application/json; charset=utf-8' })).res;
+    expect(unsigned.status).toBe(400);
+    expect(await unsigned.json()).toEqual({ error: 'Missing signature' });
+    const { context } = contextFor('{"id":1}', { type: 'application/json; charset=utf-8' });
+    context.request.headers.set('x-signature', 'v1');
+    const signed = (await hook(context)) as Response;
+    expect(await signed.json()).toEqual({ received: '{"id":1}', form: false });
+
+    // With a schema: a form body is not JSON, so 415 as JSON instead of a form's 303.
+    const jsonOnly = defineMutation({ access: 'public', answer: 'json', schema, handle: async () => done('', 204) });
+    const form = (await send(jsonOnly, 'name=Jo', { type: 'application/x-www-form-urlencoded' })).res;
+    expect(form.status).toBe(415);
+    expect(await form.json()).toEqual({ error: 'Content-Type must be application/json' });
+  });
+
+  const landing = (code: string) => `/landing?error=${code}`;
+
+  it("answer 'navigation': every outcome is a 303, to the success's location or formFailure, errors included", async () => {
+    const navigation = defineMutation({
+      access: 'public',
+      answer: 'navigation',
+      schema: null,
+      failures: { gone: { status: 410, error: 'Gone' } },
+      formFailure: landing,
+      async handle({ context, refuse, form }) {
+        const step = context.url.searchParams.get('step');
+        if (step === 'gone') return refuse('gone');
+        if (step === 'throw') throw new Error('exploded');
+        // Told it answers with a 303, like a plain form post.
+        return done(form ? '/thanks' : '/not-a-form', 200, { ignored: true });
+      },
+    });
+    const ok = await follow(navigation, '/return?step=ok');
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/thanks');
+    const gone = await follow(navigation, '/return?step=gone');
+    expect([gone.status, gone.headers.get('location')]).toEqual([303, '/landing?error=gone']);
+    const quiet = console.error;
+    console.error = () => {};
+    const thrown = await follow(navigation, '/return?step=throw');
+    console.error = quiet;
+    expect([thrown.status, thrown.headers.get('location')]).toEqual([303, '/landing?error=error']);
+  });
+
+  it("answer 'navigation': a failure with `text` is a plain-text page (the 429 with Retry-After); sign-in returns with the query", async () => {
+    const limited = defineMutation({
+      access: 'public',
+      answer: 'navigation',
+      schema: null,
+      limits: [{ rule: { name: `navigation-test-${Date.now()}`, capacity: 1, windowMs: 60_000 }, key: 'client' }],
+      failures: { limited: { status: 429, error: 'Please wait a minute and reload this page.', text: true } },
+      formFailure: landing,
+      handle: async () => done('/thanks'),
+    });
+    expect((await follow(limited, '/return')).headers.get('location')).toBe('/thanks');
+    const second = await follow(limited, '/return');
+    expect(second.status).toBe(429);
+    expect(second.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(second.headers.get('cache-control')).toBe('no-store');
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await second.text()).toBe('Please wait a minute and reload this page.');
+
+    const mine = defineMutation({
+      access: 'user',
+      answer: 'navigation',
+      schema: null,
+      formFailure: landing,
+      handle: async () => done('/mine'),
+    });
+    const signedOut = await follow(mine, '/manage?token=abc');
+    expect(signedOut.headers.get('location')).toBe('/auth?next=%2Fmanage%3Ftoken%3Dabc');
+    expect((await follow(mine, '/manage?token=abc', { user: customer })).headers.get('location')).toBe('/mine');
+  });
+
+  it('unavailable: its reason is answered from the table before access, parameters, body and limits', async () => {
+    let open = false;
+    let handled = 0;
+    const gated = defineMutation({
+      access: 'user',
+      unavailable: () => (open ? null : 'not-configured'),
+      params: { id: recordId },
+      schema,
+      failures: { 'not-configured': { status: 503, error: 'Payments are not set up' } },
+      formFailure: (code) => `/form?error=${code}`,
+      async handle() {
+        handled += 1;
+        return done('/ok');
+      },
+    });
+    const closed = (await send(gated, 'not json', { params: { id: '../x' } })).res;
+    expect(closed.status).toBe(503);
+    expect(await closed.json()).toEqual({ error: 'Payments are not set up' });
+    const closedForm = (await send(gated, 'name=Jo', { type: 'application/x-www-form-urlencoded' })).res;
+    expect(closedForm.headers.get('location')).toBe('/form?error=not-configured');
+    open = true;
+    expect((await send(gated, '{"name":"Jo"}', { params: { id: '../x' } })).res.status).toBe(401);
+    const id = 'abcdefghijkmnpqrstuvwxyz23';
+    expect((await send(gated, '{"name":"Jo"}', { user: customer, params: { id } })).res.status).toBe(200);
+    expect(handled).toBe(1);
+  });
+
+  it('query: the query string parsed by its schema (first value of each name), or 400 invalid before the body', async () => {
+    let seenQuery: unknown = null;
+    const search = defineMutation({
+      access: 'public',
+      query: z.object({ session_id: z.string().check(z.regex(/^cs_\w+$/, 'Not a session')) }),
+      schema: null,
+      formFailure: landing,
+      async handle({ query }) {
+        seenQuery = query;
+        return done('/found', 200, { session: query.session_id });
+      },
+    });
+    const found = (await send(search, null, { path: '/return?session_id=cs_1&session_id=cs_2&other=x' })).res;
+    expect(await found.json()).toEqual({ session: 'cs_1' });
+    expect(seenQuery).toEqual({ session_id: 'cs_1' });
+    seenQuery = null;
+    const bad = (await send(search, null, { path: '/return?session_id=nope' })).res;
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      error: 'Please correct the highlighted fields',
+      fields: { session_id: ['Not a session'] },
+    });
+    const missing = (await send(search, null, { path: '/return' })).res;
+    expect(missing.status).toBe(400);
+    expect(seenQuery).toBeNull();
   });
 });
 

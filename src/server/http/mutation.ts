@@ -1,12 +1,15 @@
 /**
  * The one path for state-changing requests. A route declares who may call it, its route
- * parameters, its zod schema (or a body it streams itself), its rate limits, its failures
- * (reason -> status and message) and where a plain form post lands; the wrapper checks access
- * on the server, parses the parameters, reads and validates the body (JSON, or an HTML form
- * when JavaScript never loaded), takes the limits, runs the handler with a non-null user where
- * one is required, and answers: JSON (`{ error, fields? }` on failure), a 303 for forms, or an
- * HTML page where a failure has one. Handlers commit their writes, audit entry and outbox
- * mail together (`ctx.commit`).
+ * parameters and query string, its zod schema (or a body it streams itself), its rate limits,
+ * its failures (reason -> status and message), how it answers and where a plain form post or a
+ * navigation lands; the wrapper refuses while the route is unavailable, checks access on the
+ * server, parses the parameters and the query, reads and validates the body (JSON, or an HTML
+ * form when JavaScript never loaded), takes the limits, runs the handler with a non-null user
+ * where one is required, and answers: JSON (`{ error, fields? }` on failure), a 303 for forms
+ * and navigations, or an HTML (or, for a navigation, plain-text) page where a failure has one.
+ * A notice for the page a form or navigation lands on travels in the form-outcome cookie
+ * (`landing(path, notice)`), not in its URL. Handlers commit their writes, audit entry and
+ * outbox mail together (`ctx.commit`).
  */
 import type { APIContext, APIRoute } from 'astro';
 import type * as z from 'zod/mini';
@@ -17,14 +20,15 @@ import { consumeToken, type RateLimitRule } from '../security/rate-limit.ts';
 import type { SessionUser } from '../security/session-user.ts';
 import { clientAddress } from './client-address.ts';
 import { drainBody } from './drain-body.ts';
-import { keepFormFeedback } from './form-feedback.ts';
+import { keepFormOutcome } from './form-outcome.ts';
 import { API_ERRORS } from './copy.ts';
-import { mimeType, readInput, type BodyKind } from './read-input.ts';
-import { htmlPage, jsonError, jsonOk, seeOther } from './responses.ts';
+import { fieldErrors, mimeType, queryValues, readInput, type BodyKind } from './read-input.ts';
+import { htmlPage, jsonError, jsonOk, plainText, seeOther } from './responses.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 type InputFor<S> = S extends z.ZodMiniType ? z.output<S> : null;
+type QueryFor<Q> = Q extends z.ZodMiniType ? z.output<Q> : null;
 
 /** Route parameters by name, each a schema for its path segment: `{ id: recordId }`. */
 type ParamSchemas = Record<string, z.ZodMiniType<string>>;
@@ -35,21 +39,32 @@ export type FailureCode = 'invalid' | 'limited' | 'error' | (string & {});
 
 /**
  * How a route answers a failure reason: `status` and `error` (JSON's `{ error }`), and for a
- * plain form post either the 303 to `formFailure(reason)` or, with `page`, this HTML document.
- * A route may also name the wrapper's own reasons ('limited', 'too-large', 'unsupported-type',
- * 'invalid') to say them in its own words.
+ * plain form post or a navigation either the 303 to `formFailure(reason)` or, with `page`, this
+ * HTML document (for a navigation, with `text`, `error` as plain text). A route may also name
+ * the wrapper's own reasons ('limited', 'too-large', 'unsupported-type', 'invalid') to say them
+ * in its own words.
  */
 export interface Failure {
   status: number;
   error: string;
   page?: string;
+  /** A navigation answers `error` itself as text/plain with `status` (a 429 a person reads), not a 303. */
+  text?: boolean;
 }
 
-export interface MutationContext<Input, User, Params = Record<string, never>, Reason extends string = never> {
+export interface MutationContext<
+  Input,
+  User,
+  Params = Record<string, never>,
+  Reason extends string = never,
+  Query = null,
+> {
   context: APIContext;
   input: Input;
   /** The route's parameters, parsed by `spec.params`. */
   params: Params;
+  /** The query string, parsed by `spec.query` (null without one). */
+  query: Query;
   /** The parsed body as sent (strings only for forms), e.g. for a honeypot field. */
   raw: Record<string, unknown>;
   user: User;
@@ -63,11 +78,31 @@ export interface MutationContext<Input, User, Params = Record<string, never>, Re
   /** Commits statements atomically through the write queue (group commit). */
   commit: (statements: WriteQuery[]) => Promise<void>;
   /** The failure the route's table gives `reason` (`fields` for the form, `location` where it lands). */
-  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string }) => Outcome;
+  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string | Landing }) => Outcome;
 }
 
+/** Where a plain form post lands (a clean path) and the notice code the page there shows. */
+export interface Landing {
+  path: string;
+  notice?: string;
+}
+
+/** `path`, with `notice` carried to it in the form-outcome cookie (src/server/http/form-outcome.ts). */
+export const landing = (path: string, notice?: string): Landing => ({ path, notice });
+
+const toLanding = (to: string | Landing): Landing => (typeof to === 'string' ? { path: to } : to);
+
 export type Outcome =
-  | { ok: true; status: number; body?: unknown; location: string }
+  | {
+      ok: true;
+      status: number;
+      body?: unknown;
+      location: string;
+      /** The notice the landing page shows (for a form; for a script too with `scriptFollows`). */
+      notice?: string;
+      /** The island navigates to `location` itself: its JSON answer sets the notice's cookie too. */
+      scriptFollows?: boolean;
+    }
   | {
       ok: false;
       status: number;
@@ -78,13 +113,32 @@ export type Outcome =
       /** For a plain form post: a whole HTML page answered with `status` instead of the 303. */
       page?: string;
       /** For a plain form post: where it lands, when the handler knows better than `formFailure`. */
-      location?: string;
+      location?: string | Landing;
+      /** For a navigation: `error` as a text/plain page with `status` and `headers` instead of the 303. */
+      text?: boolean;
     };
 
 type Refusal = Extract<Outcome, { ok: false }>;
 
-/** Success: `body` as JSON with `status` (no body for 204), or a 303 to `location` for a form. */
-export const done = (location: string, status = 200, body?: unknown): Outcome => ({ ok: true, status, body, location });
+/** Success: `body` as JSON with `status` (no body for 204), or for a form a 303 to `to` (with its notice). */
+export const done = (to: string | Landing, status = 200, body?: unknown): Outcome => {
+  const { path, notice } = toLanding(to);
+  return { ok: true, status, body, location: path, notice };
+};
+
+/**
+ * Success after which the island navigates to `to` itself: JSON `{ ...body, location }` (200),
+ * or without a body a 204 (the island knows where it goes), with `to`'s notice in the
+ * form-outcome cookie for the next page; a 303 there for a form.
+ */
+export const navigate = (to: Landing, body?: Record<string, unknown>): Outcome => ({
+  ok: true,
+  status: body ? 200 : 204,
+  body: body && { ...body, location: to.path },
+  location: to.path,
+  notice: to.notice,
+  scriptFollows: true,
+});
 
 /** Failure: `error` as JSON with `status`, or a 303 to the route's failure page with `code` for a form. */
 export const fail = (status: number, error: string, code: FailureCode, fields?: Record<string, string[]>): Outcome => ({
@@ -109,16 +163,52 @@ interface StreamedBody {
   maxBytes: number;
 }
 
-export interface MutationSpec<
+/** Where a plain form post (or a navigation) lands after a failure `code`. */
+type FormFailure<P extends ParamSchemas> = (
+  code: FailureCode,
+  request: { url: URL; request: Request; raw: Record<string, unknown>; params: Partial<ParamsFor<P>> },
+) => string | Landing;
+
+/**
+ * How the route answers. By default by the request: JSON for a script, a 303 (or the failure's
+ * page) for a plain HTML form post. `'json'`: always JSON, whatever the request looks like, for
+ * callers that are not browsers (a provider's webhook); no form lands anywhere. `'navigation'`:
+ * a browser following a link (a GET such as a payment provider's return URL), never an error
+ * page: every outcome is a 303, to the success's `location` or to `formFailure(code)` (errors and
+ * an unreachable database included), unless the failure has its own `page` or `text`.
+ */
+type Answering<P extends ParamSchemas> =
+  | {
+      answer?: 'navigation';
+      /**
+       * Where a plain form post or a navigation lands after a failure `code` (`raw` is the body as
+       * far as it was read, `params` the route's parameters as far as they parsed).
+       */
+      formFailure: FormFailure<P>;
+    }
+  | { answer: 'json'; formFailure?: never };
+
+interface MutationOptions<
   S extends z.ZodMiniType | null,
   A extends Access,
-  P extends ParamSchemas = Record<string, never>,
-  R extends string = never,
+  P extends ParamSchemas,
+  R extends string,
+  Q extends z.ZodMiniType | null,
 > {
   access: A;
+  /**
+   * Checked before anything else: the reason (from `failures`) the route cannot serve at all
+   * right now, e.g. payments without their provider's settings; null when it can.
+   */
+  unavailable?: () => NoInfer<R> | null;
   /** Route parameters and their schemas; one that does not parse is `paramsFailure` (default 'not-found', 404). */
   params?: P;
   paramsFailure?: NoInfer<R>;
+  /**
+   * The query string's schema, given the first value of each name; one that does not parse is
+   * 'invalid' (400 with `fields`), before the body is read.
+   */
+  query?: Q;
   /** The body's schema; null for requests without a body (sign-out) or with a `stream`ed one. */
   schema: S;
   /** A body the handler reads from `context.request` itself (`schema` is null then). */
@@ -134,23 +224,26 @@ export interface MutationSpec<
   limits?: LimitSpec<InputFor<S>, UserFor<A>>[];
   /** The route's failures by reason: what `ctx.refuse(reason)` answers. */
   failures?: Record<R, Failure>;
-  /** Where a signed-out plain form post is sent to sign in, and then back to (default: the path it posted to). */
+  /**
+   * Where a signed-out plain form post (or navigation) is sent to sign in, and then back to
+   * (default: the path it posted to; a navigation's path with its query).
+   */
   signInReturn?: string;
   /**
-   * Where a plain form post lands after a failure `code` (`raw` is the body as far as it was
-   * read, `params` the route's parameters as far as they parsed).
-   */
-  formFailure: (
-    code: FailureCode,
-    request: { url: URL; request: Request; raw: Record<string, unknown>; params: Partial<ParamsFor<P>> },
-  ) => string;
-  /**
    * Carry field messages and typed values to the form's page after a failed plain post
-   * (src/server/http/form-feedback.ts). Off for forms on prerendered pages, which cannot read it.
+   * (src/server/http/form-outcome.ts). Off for forms on prerendered pages, which cannot read it.
    */
   fieldFeedback?: boolean;
-  handle: (ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R>) => Promise<Outcome>;
+  handle: (ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R, QueryFor<Q>>) => Promise<Outcome>;
 }
+
+export type MutationSpec<
+  S extends z.ZodMiniType | null,
+  A extends Access,
+  P extends ParamSchemas = Record<string, never>,
+  R extends string = never,
+  Q extends z.ZodMiniType | null = null,
+> = MutationOptions<S, A, P, R, Q> & Answering<P>;
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
@@ -161,12 +254,15 @@ export function defineMutation<
   A extends Access,
   P extends ParamSchemas = Record<string, never>,
   R extends string = never,
->(spec: MutationSpec<S, A, P, R>): APIRoute {
+  Q extends z.ZodMiniType | null = null,
+>(declared: MutationSpec<S, A, P, R, Q>): APIRoute {
+  // A JSON-only route never lands a form anywhere: nothing calls its `formFailure`.
+  const spec = { ...declared, formFailure: declared.formFailure ?? (() => '/') };
   const table = (spec.failures ?? {}) as Partial<Record<string, Failure>>;
   /** The table's answer for `reason`, or (for the wrapper's own reasons) the platform's default under `code`. */
   const failure = (reason: string, fallback: { status: number; error: string; code?: FailureCode }): Refusal => {
     const own = table[reason];
-    if (own) return { ok: false, status: own.status, error: own.error, code: reason, page: own.page };
+    if (own) return { ok: false, status: own.status, error: own.error, code: reason, page: own.page, text: own.text };
     return { ok: false, status: fallback.status, error: fallback.error, code: fallback.code ?? reason };
   };
   const jsonWhenAccepted = spec.jsonWhenAccepted ?? spec.stream !== undefined;
@@ -174,37 +270,62 @@ export function defineMutation<
   return async (context) => {
     const { request, url, locals } = context;
     const type = mimeType(request.headers.get('content-type'));
-    // By the body (a form, else JSON), or where the same body comes from a form and a script, by what it accepts.
-    let kind: BodyKind = jsonWhenAccepted
-      ? acceptsJson(request) || type === 'application/json'
+    // As the route says; else by the body (a form, else JSON), or where the same body comes from a
+    // form and a script, by what it accepts.
+    const byBody = spec.answer === undefined && !jsonWhenAccepted;
+    let kind: BodyKind =
+      spec.answer === 'json'
         ? 'json'
-        : 'form'
-      : FORM_TYPES.has(type)
-        ? 'form'
-        : 'json';
+        : spec.answer === 'navigation'
+          ? 'form'
+          : jsonWhenAccepted
+            ? acceptsJson(request) || type === 'application/json'
+              ? 'json'
+              : 'form'
+            : FORM_TYPES.has(type)
+              ? 'form'
+              : 'json';
     let raw: Record<string, unknown> = {};
     const params: Record<string, unknown> = {};
+    const secure = url.protocol === 'https:';
+    /** A navigation lands somewhere whatever happened: a 303 (its notice in the cookie), or the failure's own page or text. */
+    const land = (outcome: Outcome): Response => {
+      if (outcome.ok) {
+        if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+        return seeOther(outcome.location);
+      }
+      if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
+      if (outcome.text) return plainText(outcome.status, outcome.error, outcome.headers);
+      if (outcome.code === 'signed-out')
+        return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? `${url.pathname}${url.search}`)}`);
+      if (outcome.code === 'forbidden') return seeOther('/');
+      const parsed = params as Partial<ParamsFor<P>>;
+      const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+      if (to.notice) keepFormOutcome(context.cookies, { notice: to.notice, secure });
+      return seeOther(to.path);
+    };
     const answer = (outcome: Outcome): Response => {
+      if (spec.answer === 'navigation') return land(outcome);
       // Refused before the handler read the streamed body to its end: let the client finish sending.
       if (spec.stream && !outcome.ok) drainBody(request, spec.stream.maxBytes);
       if (kind === 'form') {
-        if (outcome.ok) return seeOther(outcome.location);
+        if (outcome.ok) {
+          if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+          return seeOther(outcome.location);
+        }
         if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
         if (outcome.code === 'signed-out')
           return seeOther(`/auth?next=${encodeURIComponent(spec.signInReturn ?? url.pathname)}`);
         if (outcome.code === 'forbidden') return seeOther('/');
-        if (outcome.fields && spec.fieldFeedback !== false) {
-          keepFormFeedback(context.cookies, {
-            form: url.pathname,
-            fields: outcome.fields,
-            raw,
-            secure: url.protocol === 'https:',
-          });
-        }
         const parsed = params as Partial<ParamsFor<P>>;
-        return seeOther(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+        const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
+        const fields = spec.fieldFeedback !== false ? outcome.fields : undefined;
+        keepFormOutcome(context.cookies, { form: url.pathname, notice: to.notice, fields, raw, secure });
+        return seeOther(to.path);
       }
       if (outcome.ok) {
+        if (outcome.scriptFollows && outcome.notice)
+          keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
         return outcome.status === 204
           ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
           : jsonOk(outcome.body ?? {}, outcome.status);
@@ -213,6 +334,9 @@ export function defineMutation<
     };
 
     try {
+      const closed = spec.unavailable?.();
+      if (closed) return answer(failure(closed, { status: 503, error: API_ERRORS.internal }));
+
       // Who is calling, checked on the server for every mutation (the path guard is a second lock).
       const user = locals.user;
       if (spec.access !== 'public' && !user)
@@ -228,6 +352,16 @@ export function defineMutation<
         params[name] = parsed.data;
       }
 
+      let query: unknown = null;
+      if (spec.query) {
+        const parsed = spec.query.safeParse(queryValues(url));
+        if (!parsed.success) {
+          const invalid = failure('invalid', { status: 400, error: API_ERRORS.validation });
+          return answer({ ...invalid, fields: fieldErrors(parsed.error.issues) });
+        }
+        query = parsed.data;
+      }
+
       let input: unknown = null;
       if (spec.stream) {
         if (!spec.stream.types.includes(type))
@@ -240,9 +374,9 @@ export function defineMutation<
       } else if (spec.schema) {
         const result = await readInput(request, url, spec.schema, {
           maxBytes: spec.maxBytes ?? 8 * 1024,
-          acceptForm: true,
+          acceptForm: spec.answer !== 'json',
         });
-        if (!jsonWhenAccepted) kind = result.kind ?? 'json';
+        if (byBody) kind = result.kind ?? 'json';
         raw = result.raw ?? {};
         if (!result.ok) {
           const { status, error, fields } = result.failure;
@@ -255,10 +389,11 @@ export function defineMutation<
 
       const database = await getDatabase();
       const address = clientAddress(context);
-      const ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R> = {
+      const ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R, QueryFor<Q>> = {
         context,
         input: input as InputFor<S>,
         params: params as ParamsFor<P>,
+        query: query as QueryFor<Q>,
         raw,
         user: user as UserFor<A>,
         database,
@@ -295,21 +430,17 @@ export function defineMutation<
       if (isDatabaseUnavailable(error)) {
         // Not our bug and nothing the visitor can fix: a 503 JSON answer for a script and a plain form
         // alike (the form's own page would need the database to render), and one line, no stack, in the log.
+        // A navigation still lands where its failures do, as it promised.
         console.error(`${request.method} ${url.pathname}: the database is unavailable (${String(error)})`);
         if (spec.stream) drainBody(request, spec.stream.maxBytes);
+        if (spec.answer === 'navigation')
+          return land({ ok: false, status: 503, error: API_ERRORS.databaseUnavailable, code: 'error' });
         return jsonError(503, API_ERRORS.databaseUnavailable, { headers: { 'Retry-After': '30' } });
       }
       console.error(`${request.method} ${url.pathname} failed`, error);
       return answer({ ok: false, status: 500, error: API_ERRORS.internal, code: 'error' });
     }
   };
-}
-
-/** `path?name=value` keeping existing query parameters and the hash. */
-export function withParam(path: string, name: string, value: string) {
-  const url = new URL(path, 'http://localhost');
-  url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -93,13 +93,25 @@ export async function readInput<S extends z.ZodMiniType>(
 
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const fields: Record<string, string[]> = {};
-    // The first problem per field: once a value is the wrong type, its length says nothing.
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? 'form');
-      if (!fields[key]) fields[key] = [issue.message];
-    }
+    const fields = fieldErrors(result.error.issues);
     return { ok: false, kind, raw, failure: { status: 400, error: API_ERRORS.validation, fields } };
   }
   return { ok: true, input: result.data, kind, raw };
+}
+
+/** Messages by field, the first problem per field: once a value is the wrong type, its length says nothing. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    if (!fields[key]) fields[key] = [issue.message];
+  }
+  return fields;
+}
+
+/** The query string by name, the first value of each (as `searchParams.get` reads it). */
+export function queryValues(url: URL): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (!Object.hasOwn(values, name)) values[name] = value;
+  return values;
 }

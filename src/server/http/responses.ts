@@ -33,3 +33,11 @@ export function htmlPage(status: number, html: string) {
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
+
+/** Plain text a person reads, never cached: a navigation's answer where a 303 has nowhere better to go. */
+export function plainText(status: number, text: string, headers?: HeadersInit) {
+  const h = new Headers(headers);
+  h.set('Content-Type', 'text/plain; charset=utf-8');
+  h.set('Cache-Control', 'no-store');
+  return new Response(text, { status, headers: h });
+}

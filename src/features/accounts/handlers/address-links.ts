@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { LINK_DONE, linkPagePath } from '#server/http/link-page.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { resendVerification, verifyEmail } from '../email-verification.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH, PROFILE, VERIFY } from '../copy.ts';
@@ -10,13 +11,11 @@ import { profileNotice } from './profile.ts';
 /** The body of a link page's button: the token from the link. */
 export const linkTokenSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
-/** Back to a link page: with the token (to show the problem) or with the outcome. */
+/** Back to a link page after a problem: its link, the reason in the form outcome. */
 const linkPage =
   (path: string) =>
-  (code: string, { raw }: { raw: Record<string, unknown> }) => {
-    const token = typeof raw.token === 'string' ? raw.token : '';
-    return `${path}?token=${encodeURIComponent(token)}&error=${encodeURIComponent(code)}`;
-  };
+  (code: string, { raw }: { raw: Record<string, unknown> }) =>
+    landing(linkPagePath(path, raw), code);
 
 const EMAIL_CHANGE_PROBLEMS = {
   invalid: PROFILE.emailChangeInvalid,
@@ -37,7 +36,7 @@ export const postConfirmEmail = defineMutation({
   async handle({ input, database, clientAddress }) {
     const result = await confirmEmailChange(database, input.token, Date.now(), { ip: clientAddress });
     if (!result.ok) return fail(400, EMAIL_CHANGE_PROBLEMS[result.reason], result.reason);
-    return done(`${CONFIRM_EMAIL_PATH}?done=1`, 200, { message: PROFILE.emailConfirmed, email: result.email });
+    return done(landing(CONFIRM_EMAIL_PATH, LINK_DONE), 200, { message: PROFILE.emailConfirmed, email: result.email });
   },
 });
 
@@ -52,7 +51,7 @@ export const postVerifyEmail = defineMutation({
   async handle({ input, database, clientAddress }) {
     const result = await verifyEmail(database, input.token, Date.now(), { ip: clientAddress });
     if (!result.ok) return fail(400, VERIFY_PROBLEMS[result.reason], result.reason);
-    return done(`${VERIFY_EMAIL_PATH}?done=1`, 200, { message: VERIFY.verified, email: result.email });
+    return done(landing(VERIFY_EMAIL_PATH, LINK_DONE), 200, { message: VERIFY.verified, email: result.email });
   },
 });
 

@@ -1,11 +1,11 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { changePassword } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH } from '../copy.ts';
 import { signIn } from '../request-session.server.ts';
 import { changePasswordSchema } from '../schemas.ts';
 
-const accountNotice = (notice: string) => `/account?notice=${notice}#password`;
+const accountNotice = (notice: string) => landing('/account#password', notice);
 
 /**
  * POST /api/account/password {currentPassword, newPassword}: changes the password, ends

@@ -1,10 +1,13 @@
-import { defineMutation, done } from '#server/http/mutation.ts';
+import { defineMutation, done, landing } from '#server/http/mutation.ts';
 import { consumeToken } from '#server/security/rate-limit.ts';
 import type { TokenPurpose } from '../account-links.server.ts';
 import { sendAccountLink } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH } from '../copy.ts';
 import { emailOnlySchema } from '../schemas.ts';
+
+/** The notice the form's page shows after a request: "we sent a link" (whoever asked). */
+export const LINK_SENT = 'link-sent';
 
 /**
  * "E-mail me a link" (password reset, new activation link): the same answer whether or
@@ -16,7 +19,7 @@ export const linkRequest = (purpose: TokenPurpose, page: string) =>
     schema: emailOnlySchema,
     maxBytes: 4 * 1024,
     limits: [{ rule: AUTH_LIMITS.linkRequestIp, key: 'client' }],
-    formFailure: (code) => `${page}?error=${code}`,
+    formFailure: (code) => landing(page, code),
     async handle({ input, database }) {
       // Over the per-e-mail limit we still answer "sent": the answer must not depend on the account.
       const emailLimit = await consumeToken(database.writes, AUTH_LIMITS.linkRequestEmail, input.email);
@@ -26,6 +29,6 @@ export const linkRequest = (purpose: TokenPurpose, page: string) =>
           console.error('could not queue account link', error),
         );
       }
-      return done(`${page}?sent=1`, 202, { message: AUTH.linkSent });
+      return done(landing(page, LINK_SENT), 202, { message: AUTH.linkSent });
     },
   });

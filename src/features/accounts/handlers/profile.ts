@@ -1,11 +1,11 @@
-import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode } from '#server/http/mutation.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH, PROFILE } from '../copy.ts';
 import { cancelEmailChange, resendEmailChange, updateProfile } from '../profile.server.ts';
 import { profileSchema } from '../profile-schemas.ts';
 
 /** Back to the profile on the account page, with a notice from ACCOUNT_NOTICES (copy.ts). */
-export const profileNotice = (notice: string) => `/account?notice=${notice}#profile`;
+export const profileNotice = (notice: string) => landing('/account#profile', notice);
 const formFailure = (code: FailureCode) => profileNotice(code === 'invalid' ? 'profile-invalid' : code);
 
 /**

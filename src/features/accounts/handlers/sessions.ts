@@ -1,4 +1,4 @@
-import { defineMutation, defineRead, done } from '#server/http/mutation.ts';
+import { defineMutation, defineRead, done, landing } from '#server/http/mutation.ts';
 import { jsonOk } from '#server/http/responses.ts';
 import { invalidateUserSessionsStatement, listUserSessions } from '../session.server.ts';
 
@@ -15,13 +15,13 @@ export const listSessions = defineRead({
 export const endOtherSessions = defineMutation({
   access: 'user',
   schema: null,
-  formFailure: () => '/account?notice=error',
+  formFailure: () => landing('/account', 'error'),
   async handle({ user, context, commit, audit }) {
     const current = context.locals.session?.id;
     await commit([
       invalidateUserSessionsStatement(user.id, current),
       audit({ action: 'auth.sign-out-others', entityType: 'user', entityId: user.id }),
     ]);
-    return done('/account?notice=others-ended', 204);
+    return done(landing('/account', 'others-ended'), 204);
   },
 });

@@ -1,4 +1,5 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { linkPagePath } from '#server/http/link-page.ts';
+import { defineMutation, done, fail, landing, type Landing } from '#server/http/mutation.ts';
 import type { TokenPurpose } from '../account-links.server.ts';
 import { setPasswordWithToken } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
@@ -11,18 +12,14 @@ const TOKEN_ERRORS = { invalid: AUTH.tokenInvalid, expired: AUTH.tokenExpired, u
 /**
  * Activation and password reset share one flow: check the link, set the password, end
  * every session, sign in on this device. `page` is the form's page (for plain form posts),
- * `doneLocation` where a form lands after success.
+ * `landsOn` where a form lands after success (with its notice).
  */
-export const tokenPassword = (purpose: TokenPurpose, page: string, doneLocation: string) =>
+export const tokenPassword = (purpose: TokenPurpose, page: string, landsOn: Landing) =>
   defineMutation({
     access: 'public',
     schema: tokenPasswordSchema,
     limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
-    formFailure: (code, { raw }) => {
-      const token = typeof raw.token === 'string' ? raw.token : '';
-      const error = code === 'invalid' ? 'invalid-password' : code;
-      return `${page}?token=${encodeURIComponent(token)}&error=${error}`;
-    },
+    formFailure: (code, { raw }) => landing(linkPagePath(page, raw), code === 'invalid' ? 'invalid-password' : code),
     async handle({ input, database, context, clientAddress }) {
       const outcome = await setPasswordWithToken(database, input.token, purpose, input.password, Date.now(), {
         ip: clientAddress,
@@ -34,6 +31,6 @@ export const tokenPassword = (purpose: TokenPurpose, page: string, doneLocation:
         return fail(400, message, outcome.reason, { token: [message] });
       }
       await signIn(database, context, outcome.user.id);
-      return done(doneLocation, 200, outcome.user);
+      return done(landsOn, 200, outcome.user);
     },
   });

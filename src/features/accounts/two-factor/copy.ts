@@ -36,8 +36,9 @@ export const TWO_FACTOR = {
 } as const;
 
 /**
- * `?notice=` codes for the account page's two-factor section, shown inside the section (next
- * to its forms). A Map: a code comes from the URL, and `?notice=valueOf` must find nothing.
+ * Notice codes (the form-outcome cookie's `notice`) for the account page's two-factor section,
+ * shown inside the section (next to its forms). A Map: a browser can send any code, and
+ * `valueOf` must find nothing.
  */
 export const TWO_FACTOR_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map(
   Object.entries({
@@ -57,7 +58,7 @@ export const TWO_FACTOR_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'
   }),
 );
 
-/** `?error=` codes of the sign-in code step on /auth. */
+/** Error codes of the sign-in code step on /auth (the form-outcome cookie's `notice`). */
 export const CODE_STEP_ERRORS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     'code-wrong': TWO_FACTOR.wrongSignInCode,

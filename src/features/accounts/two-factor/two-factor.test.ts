@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, sessions, users, type AuditAction } from '#server/db/schema.ts';
 import { registerUser } from '../accounts.server.ts';
-import { routeContext } from '#server/http/testing/call-route.ts';
+import { formOutcomeIn, routeContext } from '#server/http/testing/call-route.ts';
 import { TEST_PASSWORD, uniqueEmail } from '../handlers/test-context.ts';
 import { login } from '../handlers/login.ts';
 import { changeOwnPassword } from '../handlers/change-password.ts';
@@ -49,7 +49,12 @@ async function call(
   const call = routeContext(path, { body, form, ip });
   Object.assign(call.locals, await localsOf(token));
   const response = (await handler(call.context)) as Response;
-  return { response, cookie: call.jar.get(SESSION_COOKIE)?.value, locals: call.locals };
+  return {
+    response,
+    cookie: call.jar.get(SESSION_COOKIE)?.value,
+    locals: call.locals,
+    outcome: formOutcomeIn(call.jar),
+  };
 }
 
 async function account(role: 'customer' | 'admin' = 'customer') {
@@ -173,7 +178,8 @@ describe('signing in with two-factor sign-in on', () => {
       form: true,
     });
     expect(wrong.response.status).toBe(303);
-    expect(wrong.response.headers.get('location')).toBe('/auth?next=%2Faccount%2Forders&error=code-wrong#two-factor');
+    expect(wrong.response.headers.get('location')).toBe('/auth?next=%2Faccount%2Forders#two-factor');
+    expect(wrong.outcome?.notice).toBe('code-wrong');
   });
 
   it('refuses a wrong code, and after five from one client refuses even the right one there', async () => {

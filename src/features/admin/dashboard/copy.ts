@@ -8,7 +8,7 @@ export const DASHBOARD = {
   error: 'Something went wrong. Please try again.',
 } as const;
 
-/** ?notice= codes on /admin: the order screens' own (an unknown order) plus the leads'. */
+/** Notice codes (the form-outcome cookie) on /admin: the order screens' own (an unknown order) plus the leads'. */
 export const DASHBOARD_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ...ADMIN_NOTICES,
   ['message-handled', { tone: 'success', text: DASHBOARD.messageHandled }],

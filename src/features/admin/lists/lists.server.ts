@@ -20,12 +20,15 @@ type Timed = { createdAt: Date; row: number };
 const keyOf = (r: Timed): Cursor => ({ at: r.createdAt.getTime(), row: r.row });
 const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
 
-/** Rows strictly after the cursor in (time DESC, rowid DESC) order: a row-value comparison SQLite serves from the index. */
-const before = (time: Column, cursor: Cursor | null): SQL | undefined =>
-  cursor ? sql`(${time}, ${insertionOrder}) < (${cursor.at}, ${cursor.row})` : undefined;
+/**
+ * Rows strictly after the cursor in (time DESC, rowid DESC) order: a row-value comparison SQLite
+ * serves from the index. A query that joins names its table's rowid (`order`).
+ */
+export const before = (time: Column, cursor: Cursor | null, order: SQL = insertionOrder): SQL | undefined =>
+  cursor ? sql`(${time}, ${order}) < (${cursor.at}, ${cursor.row})` : undefined;
 
 /** Newest first, ties (the same millisecond) by insertion order: the cursor's order. */
-const newestFirst = (time: Column) => [desc(time), desc(insertionOrder)] as const;
+export const newestFirst = (time: Column, order: SQL = insertionOrder) => [desc(time), desc(order)] as const;
 
 /**
  * Lower-cased text that starts with `prefix`, as a range rather than LIKE: LIKE cannot use a
@@ -77,7 +80,7 @@ export function phoneSearchDigits(q: string): string[] {
  * digits however it was written (orders_phone_digits_idx on the generated phone_digits column).
  * Every term of the OR is an index range, so SQLite answers with a multi-index OR (one SEARCH
  * per term, then a sort of the matches) and never scans the table: lists.test.ts checks the
- * plan, and scripts/bench-admin.mjs the p99 at 100,000 orders.
+ * plan, and scripts/bench-admin.ts the p99 at 100,000 orders.
  */
 export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
@@ -199,6 +202,9 @@ export async function listCustomers(db: Db, filters: Filters<'customers'>, page:
 }
 export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 
+/** The subscription's rowid, named: the list joins users, which has one too. */
+const subscriptionRowid = sql`${subscriptions}.rowid`;
+
 /** Subscriptions with their customer's e-mail. subscriptions_created_at_idx, or subscriptions_status_idx then a sort of that status. */
 export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
@@ -213,7 +219,7 @@ export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAt: subscriptions.cancelAt,
       createdAt: subscriptions.createdAt,
-      row: sql<number>`${subscriptions}.rowid`.mapWith(Number),
+      row: sql<number>`${subscriptionRowid}`.mapWith(Number),
       email: users.email,
       customerName: users.name,
     })
@@ -222,12 +228,10 @@ export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'
     .where(
       and(
         filters.status ? eq(subscriptions.status, filters.status) : undefined,
-        page.after
-          ? sql`(${subscriptions.createdAt}, ${subscriptions}.rowid) < (${page.after.at}, ${page.after.row})`
-          : undefined,
+        before(subscriptions.createdAt, page.after, subscriptionRowid),
       ),
     )
-    .orderBy(desc(subscriptions.createdAt), desc(sql`${subscriptions}.rowid`))
+    .orderBy(...newestFirst(subscriptions.createdAt, subscriptionRowid))
     .limit(limit + 1);
   return toPage(rows, limit, keyOf);
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { build } from '#server/db/index.ts';
 import { orders } from '#server/db/schema.ts';
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { secureCookies } from '#features/accounts/request-session.server.ts';
@@ -14,7 +14,7 @@ export const CHECKOUT_BODY_LIMIT = 16 * 1024;
 /** Per client: generous for a person (a typo, a second order), tight for a script. */
 export const CHECKOUT_RATE_LIMIT: RateLimitRule = { name: 'checkout', capacity: 10, windowMs: 10 * 60_000 };
 
-/** ?error= codes /checkout turns into a notice. */
+/** Error codes /checkout turns into a notice (the form-outcome cookie's `notice`, also back from Stripe). */
 export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
   ['invalid', CHECKOUT.invalidNotice],
   ['limited', CHECKOUT.limitedNotice],
@@ -25,7 +25,7 @@ export const CHECKOUT_FORM_ERRORS: ReadonlyMap<string, string> = new Map([
 
 /** Where a plain form post lands after failing with `code`. */
 const formFailure = (code: string) =>
-  `/checkout?error=${encodeURIComponent(CHECKOUT_FORM_ERRORS.has(code) ? code : 'error')}#checkout-form`;
+  landing('/checkout#checkout-form', CHECKOUT_FORM_ERRORS.has(code) ? code : 'error');
 
 /**
  * The answer to a form post that carried an amount: a refusal (400), with the way back to the form.

@@ -25,7 +25,7 @@ async function render(cookie?: string) {
 }
 
 const feedbackCookie = (fields: Record<string, string[]>, values: Record<string, string>) =>
-  `form_feedback=${Buffer.from(JSON.stringify({ form: '/api/checkout', fields, values })).toString('base64url')}`;
+  `form_outcome=${Buffer.from(JSON.stringify({ form: '/api/checkout', fields, values })).toString('base64url')}`;
 
 describe('flat /checkout after a refused plain post', () => {
   it('shows why: extra pages and the monthly plan are not offered', async () => {

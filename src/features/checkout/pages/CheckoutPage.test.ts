@@ -18,9 +18,9 @@ async function render(cookie?: string) {
   });
 }
 
-/** The form-feedback cookie a refused plain post leaves (src/server/http/form-feedback.ts). */
+/** The form-outcome cookie a refused plain post leaves (src/server/http/form-outcome.ts). */
 const feedbackCookie = (fields: Record<string, string[]>, values: Record<string, string>) =>
-  `form_feedback=${Buffer.from(JSON.stringify({ form: '/api/checkout', fields, values })).toString('base64url')}`;
+  `form_outcome=${Buffer.from(JSON.stringify({ form: '/api/checkout', fields, values })).toString('base64url')}`;
 
 /** The consent checkbox's label and the links in it. */
 function consent(html: string) {

@@ -157,13 +157,17 @@ describe('POST /api/contact', () => {
     const headers = { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost:4321/' };
     const res = await post(form.toString(), headers);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/contact/result?outcome=sent#contact');
+    expect(res.headers.get('location')).toBe('/contact/result#contact');
+    expect(JSON.parse(Buffer.from(cookiesSet.get('form_outcome') ?? '', 'base64url').toString())).toEqual({
+      notice: 'sent',
+    });
     const bad = await post(new URLSearchParams({ name: 'N' }).toString(), headers);
     expect(bad.status).toBe(303);
-    expect(bad.headers.get('location')).toBe('/contact/result?outcome=invalid#contact');
-    const feedback = JSON.parse(Buffer.from(cookiesSet.get('form_feedback') ?? '', 'base64url').toString());
+    expect(bad.headers.get('location')).toBe('/contact/result#contact');
+    const feedback = JSON.parse(Buffer.from(cookiesSet.get('form_outcome') ?? '', 'base64url').toString());
     expect(feedback).toMatchObject({
       form: '/api/contact',
+      notice: 'invalid',
       fields: { name: [CONTACT.nameMin], email: [CONTACT.email], message: [CONTACT.messageMin] },
       values: { name: 'N' },
     });

@@ -1,4 +1,4 @@
-import { defineMutation, done, type FailureCode } from '#server/http/mutation.ts';
+import { defineMutation, done, landing, type FailureCode } from '#server/http/mutation.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { saveContactMessage } from '../contact.server.ts';
 import { contactSchema, HONEYPOT_FIELD } from '../schema.ts';
@@ -11,7 +11,7 @@ export const CONTACT_RESULT_PATH = '/contact/result';
 
 /** What a plain post's result page says: each failure code it knows, else a general error. */
 const OUTCOMES: ReadonlySet<FailureCode> = new Set(['invalid', 'limited']);
-const resultPage = (outcome: string) => `${CONTACT_RESULT_PATH}?outcome=${outcome}#contact`;
+const resultPage = (outcome: string) => landing(`${CONTACT_RESULT_PATH}#contact`, outcome);
 
 /**
  * POST /api/contact: JSON from the form's script (201 / 4xx JSON), or a plain form post from a

@@ -12,7 +12,7 @@ export const ADMIN_INTAKES = {
 
 export type IntakeNotice = { tone: 'success' | 'error'; text: string };
 
-/** ?notice= codes on /admin/website-info/{id}. */
+/** Notice codes (the form-outcome cookie) on /admin/website-info/{id}. */
 export const ADMIN_INTAKE_NOTICES: ReadonlyMap<string, IntakeNotice> = new Map([
   ['reopened', { tone: 'success', text: ADMIN_INTAKES.reopened }],
   ['not-submitted', { tone: 'error', text: ADMIN_INTAKES.notSubmitted }],
@@ -20,7 +20,7 @@ export const ADMIN_INTAKE_NOTICES: ReadonlyMap<string, IntakeNotice> = new Map([
   ['limited', { tone: 'error', text: 'Too many requests. Please wait a moment and try again.' }],
 ]);
 
-/** ?notice= codes on /admin/website-info: a form posted for an intake that does not exist lands there. */
+/** Notice codes (the form-outcome cookie) on /admin/website-info: a form posted for an intake that does not exist lands there. */
 export const ADMIN_INTAKE_LIST_NOTICES: ReadonlyMap<string, IntakeNotice> = new Map([
   ['not-found', { tone: 'error', text: ADMIN_INTAKES.notFound }],
 ]);

@@ -1,47 +1,29 @@
 /**
  * What the admin's website-info screens read: every intake (drafts included, so the agency can
- * see who has started), newest change first with keyset pages, and one intake in full with its
- * customer, order and files.
+ * see who has started), newest change first with the admin lists' keyset pages
+ * (src/features/admin/lists/cursor.ts), and one intake in full with its customer, order and files.
  */
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { intakeFiles, intakes, orders, users } from '#server/db/schema.ts';
+import { PAGE_SIZE, toPage, type Page } from '#features/admin/lists/cursor.ts';
+import { before, newestFirst, type PageRequest } from '#features/admin/lists/lists.server.ts';
 import type { IntakeData } from '../schema.ts';
-
-export const PAGE_SIZE = 50;
 
 export type IntakeState = (typeof intakes.$inferSelect)['status'];
 
-export interface IntakeListFilter {
+export interface IntakeListFilter extends Partial<PageRequest> {
   /** Business name (anywhere in it) or the customer's e-mail (from its start). */
   q?: string;
   state?: IntakeState;
-  /** The cursor of the previous page's last row (cursorOf). */
-  after?: Cursor | null;
-  limit?: number;
-}
-
-export interface Cursor {
-  updatedAt: number;
-  id: string;
-}
-
-/** `1732300000000-abcd…`: the last row's updated_at (ms) and id, all a keyset page needs. */
-export const cursorOf = (row: { updatedAt: Date; id: string }) => `${row.updatedAt.getTime()}-${row.id}`;
-
-const CURSOR = /^(\d{1,15})-([a-z0-9]{1,64})$/;
-
-/** The cursor in `?after=`, or null for anything else (the first page, rather than an error page). */
-export function parseCursor(value: string | null | undefined): Cursor | null {
-  const match = CURSOR.exec(value ?? '');
-  if (!match?.[1] || !match[2]) return null;
-  return { updatedAt: Number(match[1]), id: match[2] };
 }
 
 /** LIKE treats % and _ as wildcards: a search for "50%" must mean those characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const businessName = sql<string | null>`json_extract(${intakes.data}, '$.businessName')`;
+/** The intake's rowid, named: the list joins users, which has one too. */
+const intakeRowid = sql`${intakes}.rowid`;
 
 export interface IntakeListRow {
   id: string;
@@ -52,13 +34,18 @@ export interface IntakeListRow {
   updatedAt: Date;
   submittedAt: Date | null;
   files: number;
+  /** The rowid: the cursor's tie-break. */
+  row: number;
 }
 
-/** One page of intakes, newest change first; `next` is the cursor of the following page, if any. */
+/**
+ * One page of intakes, newest change first (ties by insertion order); `next` is where the
+ * following page starts, if there is one. By state: intakes_status_idx (status, updated_at).
+ */
 export async function listIntakes(
   db: Db,
-  { q, state, after, limit = PAGE_SIZE }: IntakeListFilter = {},
-): Promise<{ rows: IntakeListRow[]; next: string | null }> {
+  { q, state, after = null, limit = PAGE_SIZE }: IntakeListFilter = {},
+): Promise<Page<IntakeListRow>> {
   const where: SQL[] = [];
   if (state) where.push(eq(intakes.status, state));
   const query = q?.trim();
@@ -69,10 +56,8 @@ export async function listIntakes(
     const byEmail = sql`${users.email} LIKE ${`${term}%`} ESCAPE '\\'`;
     where.push(or(byName, byEmail) as SQL);
   }
-  if (after) {
-    const at = new Date(after.updatedAt);
-    where.push(or(lt(intakes.updatedAt, at), and(eq(intakes.updatedAt, at), lt(intakes.id, after.id))) as SQL);
-  }
+  const afterCursor = before(intakes.updatedAt, after, intakeRowid);
+  if (afterCursor) where.push(afterCursor);
   const found = await db
     .select({
       id: intakes.id,
@@ -83,20 +68,19 @@ export async function listIntakes(
       updatedAt: intakes.updatedAt,
       submittedAt: intakes.submittedAt,
       files: sql<number>`(select count(*) from ${intakeFiles} where ${intakeFiles.intakeId} = ${intakes.id})`,
+      row: sql<number>`${intakeRowid}`.mapWith(Number),
     })
     .from(intakes)
     .innerJoin(users, eq(users.id, intakes.userId))
     .where(where.length > 0 ? and(...where) : undefined)
-    .orderBy(desc(intakes.updatedAt), desc(intakes.id))
-    // One more than a page tells whether there is a next page without counting.
+    .orderBy(...newestFirst(intakes.updatedAt, intakeRowid))
     .limit(limit + 1);
-  const rows = found.slice(0, limit).map((r) => ({
+  const rows = found.map((r) => ({
     ...r,
     businessName: typeof r.businessName === 'string' ? r.businessName.trim() : '',
     files: Number(r.files),
   }));
-  const last = rows.at(-1);
-  return { rows, next: found.length > limit && last ? cursorOf(last) : null };
+  return toPage(rows, limit, (r) => ({ at: r.updatedAt.getTime(), row: r.row }));
 }
 
 /** One intake for the admin: answers, customer, order and files (oldest first); null if unknown. */

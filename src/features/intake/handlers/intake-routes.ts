@@ -4,14 +4,18 @@
  * - POST /api/account/intake/{orderId}/submit  JSON { version, data }: the last changes, then submit
  * - POST /api/account/intake/{orderId}/steps   the step form without JavaScript: its answers,
  *   `version`, `step` and `intent` (save, next, back, submit), answered with a 303 to a step.
+ *
+ * The step to show is in the URL (`?step=N`); what the page says about the post (draft saved,
+ * submitted, why it was refused) is its notice in the form-outcome cookie (../intake-notice.ts).
  */
 import * as z from 'zod/mini';
-import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { INTAKE_FIELDS, INTAKE_STEPS } from '../fields.ts';
 import { saveDraft, submitIntake, type SaveResult, type SubmitResult } from '../intake.server.ts';
 import { INTAKE } from '../copy.ts';
+import { intakeNotice } from '../intake-notice.ts';
 import { draftSchema } from '../schema.ts';
 
 /** Autosave fires often: generous, but a runaway script still stops. */
@@ -24,8 +28,9 @@ const intakeRoute = {
   failures: { 'not-found': { status: 404, error: INTAKE.notFound } },
 };
 
-export const intakePagePath = (orderId: string, step?: number, extra = '') =>
-  `/account/orders/${orderId}/intake${step ? `?step=${step}` : ''}${extra ? `${step ? '&' : '?'}${extra}` : ''}`;
+/** The intake page, at `step` (1-based; the first without one). */
+export const intakePagePath = (orderId: string, step?: number) =>
+  `/account/orders/${orderId}/intake${step ? `?step=${step}` : ''}`;
 
 function refusal(result: Exclude<SaveResult | SubmitResult, { ok: true }>): Outcome {
   switch (result.reason) {
@@ -85,7 +90,10 @@ export const postSubmit = defineMutation({
       ip: clientAddress,
     });
     if (!result.ok) return refusal(result);
-    return done(intakePagePath(orderId, undefined, 'submitted=1'), 200, { version: result.version, submitted: true });
+    return done(landing(intakePagePath(orderId), intakeNotice('submitted')), 200, {
+      version: result.version,
+      submitted: true,
+    });
   },
 });
 
@@ -116,7 +124,7 @@ export const postSteps = defineMutation({
   limits: [{ rule: INTAKE_SAVE_LIMIT, key: 'user' }],
   formFailure: (code, { params, raw }) => {
     const step = Number(raw.step) || 1;
-    return params.orderId ? intakePagePath(params.orderId, step, `error=${encodeURIComponent(code)}`) : '/account';
+    return params.orderId ? landing(intakePagePath(params.orderId, step), intakeNotice(code)) : '/account';
   },
   async handle({ input, raw, user, database, params, clientAddress }) {
     const { orderId } = params;
@@ -146,7 +154,7 @@ export const postSteps = defineMutation({
         ip: clientAddress,
       });
       if (!result.ok) return refusal(result);
-      return done(intakePagePath(orderId, undefined, 'submitted=1'), 200);
+      return done(landing(intakePagePath(orderId), intakeNotice('submitted')), 200);
     }
     const result = await saveDraft(database, { orderId, userId: user.id, version: input.version, changes });
     if (!result.ok) return refusal(result);
@@ -156,6 +164,9 @@ export const postSteps = defineMutation({
         : input.intent === 'back'
           ? Math.max(input.step - 1, 1)
           : input.step;
-    return done(intakePagePath(orderId, step, input.intent === 'save' ? 'saved=1' : ''), 200);
+    return done(
+      landing(intakePagePath(orderId, step), input.intent === 'save' ? intakeNotice('saved') : undefined),
+      200,
+    );
   },
 });

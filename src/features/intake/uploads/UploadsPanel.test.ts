@@ -13,7 +13,7 @@ import type { SessionUser } from '#features/accounts/session.server.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { newOrderStatements } from '#features/orders/orders.server.ts';
 import { postUpload } from './handlers/upload-routes.ts';
-import { UPLOADS } from './copy.ts';
+import { UPLOAD_NOTICES, UPLOADS } from './copy.ts';
 import UploadsPanel from './UploadsPanel.astro';
 
 process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), 'palmetto-panel-'));
@@ -53,11 +53,11 @@ async function customerWithFile() {
   return { user, orderId: order.id, fileId: file.id };
 }
 
-async function render(user: SessionUser, props: { orderId: string; readOnly?: boolean }, query = '') {
+async function render(user: SessionUser, props: { orderId: string; readOnly?: boolean; notice?: string }) {
   const container = await AstroContainer.create();
   return container.renderToString(UploadsPanel, {
     props,
-    request: new Request(`http://localhost/account/orders/${props.orderId}/intake?step=5${query}`),
+    request: new Request(`http://localhost/account/orders/${props.orderId}/intake?step=5`),
     locals: { user, session: null },
   });
 }
@@ -65,7 +65,7 @@ async function render(user: SessionUser, props: { orderId: string; readOnly?: bo
 describe('UploadsPanel', () => {
   it('lists the files with thumbnails and remove buttons, and offers a plain one-file upload', async () => {
     const { user, orderId, fileId } = await customerWithFile();
-    const html = await render(user, { orderId }, '&upload=done');
+    const html = await render(user, { orderId, notice: 'done' });
     expect(html).toMatch(
       new RegExp(
         `<img src="/api/account/intake/files/${fileId}\\?size=thumb" alt="Tom &amp; Jerry <logo>.png" width="60" height="30"`,
@@ -90,11 +90,26 @@ describe('UploadsPanel', () => {
 
   it('read-only after submission: the files, no buttons, no upload', async () => {
     const { user, orderId } = await customerWithFile();
-    const html = await render(user, { orderId, readOnly: true }, '&upload=done');
+    const html = await render(user, { orderId, readOnly: true, notice: 'done' });
     expect(html).toContain('size=thumb');
     expect(html).not.toContain('<button');
     expect(html).not.toContain('type="file"');
     expect(html).not.toContain(UPLOADS.done);
+  });
+
+  it('says the notice it is given, one it does not know not at all, and none from the URL', async () => {
+    const { user, orderId } = await customerWithFile();
+    expect(await render(user, { orderId, notice: 'svg' })).toContain(UPLOADS.svg);
+    const unknown = await render(user, { orderId, notice: 'constructor' });
+    expect(unknown).not.toContain('role="alert"');
+    for (const text of Object.values(UPLOAD_NOTICES)) expect(unknown).not.toContain(text);
+    const container = await AstroContainer.create();
+    const fromUrl = await container.renderToString(UploadsPanel, {
+      props: { orderId },
+      request: new Request(`http://localhost/account/orders/${orderId}/intake?step=5&upload=done`),
+      locals: { user, session: null },
+    });
+    expect(fromUrl).not.toContain(UPLOADS.done);
   });
 
   it('shows nothing of another customer’s files', async () => {

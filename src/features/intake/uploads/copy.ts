@@ -50,7 +50,7 @@ export const UPLOADS = {
   kind: 'Choose Logo or Photo.',
 } as const;
 
-/** The panel's notice after a plain form post (`?upload=…` on the intake page). */
+/** The panel's notice after a plain form post (`upload-<code>` in the intake page's notice: ../intake-notice.ts). */
 export const UPLOAD_NOTICES = {
   done: UPLOADS.done,
   removed: UPLOADS.removed,

@@ -1,4 +1,5 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { LINK_DONE, linkPagePath } from '#server/http/link-page.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { CONFIRM_ORDER_PATH } from '#features/accounts/address-proof.server.ts';
 import { linkTokenSchema } from '#features/accounts/handlers/address-links.ts';
 import { AUTH_LIMITS } from '#features/accounts/limits.ts';
@@ -15,13 +16,10 @@ export const postConfirmOrder = defineMutation({
   access: 'public',
   schema: linkTokenSchema,
   limits: [{ rule: AUTH_LIMITS.setPassword, key: 'client' }],
-  formFailure: (code, { raw }) => {
-    const token = typeof raw.token === 'string' ? raw.token : '';
-    return `${CONFIRM_ORDER_PATH}?token=${encodeURIComponent(token)}&error=${encodeURIComponent(code)}`;
-  },
+  formFailure: (code, { raw }) => landing(linkPagePath(CONFIRM_ORDER_PATH, raw), code),
   async handle({ input, database, clientAddress }) {
     const result = await confirmHeldOrder(database, input.token, Date.now(), { ip: clientAddress });
     if (!result.ok) return fail(400, PROBLEMS[result.reason], result.reason);
-    return done(`${CONFIRM_ORDER_PATH}?done=1`, 200, { message: HELD_ORDER.confirmed, order: result.number });
+    return done(landing(CONFIRM_ORDER_PATH, LINK_DONE), 200, { message: HELD_ORDER.confirmed, order: result.number });
   },
 });

@@ -4,14 +4,13 @@
  * redelivery changes nothing and a failure (500, rolled back) leaves the event for Stripe to
  * send again. Anything Stripe must be asked first happens before the transaction.
  */
-import type { APIRoute } from 'astro';
-import { readLimited } from '#server/http/read-input.ts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { getDatabase, type Db, type Tx } from '#server/db/index.ts';
+import type { Db, Tx } from '#server/db/index.ts';
 import { stripeEvents } from '#server/db/schema.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
-import { jsonError, jsonOk } from '#server/http/responses.ts';
+import { defineMutation, done } from '#server/http/mutation.ts';
+import { readLimited } from '#server/http/read-input.ts';
 import { STRIPE_MESSAGES } from '../copy.ts';
 import { stripeClient, stripeSettings } from '../stripe-client.ts';
 import {
@@ -129,39 +128,56 @@ async function applyIn(tx: Tx, prepared: Prepared, event: StripeEventRef, now: n
 const alreadyRecorded = async (db: Db, id: string) =>
   (await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
 
-export async function handleStripeWebhook(request: Request, now = Date.now()): Promise<Response> {
-  const settings = stripeSettings();
-  if (!settings) return jsonError(503, STRIPE_MESSAGES.notConfigured);
-  const signature = request.headers.get('stripe-signature');
-  if (!signature) return jsonError(400, STRIPE_MESSAGES.missingSignature);
-  const raw = await readLimited(request, STRIPE_WEBHOOK_BODY_LIMIT);
-  if (raw === null) return jsonError(413, API_ERRORS.tooLarge);
+/** Any answer but a 2xx makes Stripe deliver the event again later. */
+const FAILURES = {
+  'not-configured': { status: 503, error: STRIPE_MESSAGES.notConfigured },
+  'missing-signature': { status: 400, error: STRIPE_MESSAGES.missingSignature },
+  'bad-signature': { status: 400, error: STRIPE_MESSAGES.badSignature },
+  'too-large': { status: 413, error: API_ERRORS.tooLarge },
+  'not-applied': { status: 500, error: API_ERRORS.internal },
+};
 
-  const stripe = stripeClient(settings);
-  let event: Stripe.Event;
-  try {
-    event = await stripe.webhooks.constructEventAsync(raw, signature, settings.webhookSecret);
-  } catch {
-    return jsonError(400, STRIPE_MESSAGES.badSignature);
-  }
+export const postStripeWebhook = defineMutation({
+  // Server to server: no session, no Origin; the signature over the exact bytes is the credential.
+  access: 'public',
+  answer: 'json',
+  unavailable: () => (stripeSettings() ? null : 'not-configured'),
+  schema: null,
+  // Stripe sends `application/json; charset=utf-8`; the bytes are read here, as sent, to verify them.
+  stream: { types: ['application/json'], maxBytes: STRIPE_WEBHOOK_BODY_LIMIT },
+  failures: FAILURES,
+  async handle({ context: { request }, database, refuse }) {
+    const settings = stripeSettings();
+    if (!settings) return refuse('not-configured');
+    const signature = request.headers.get('stripe-signature');
+    if (!signature) return refuse('missing-signature');
+    const raw = await readLimited(request, STRIPE_WEBHOOK_BODY_LIMIT);
+    if (raw === null) return refuse('too-large');
 
-  try {
-    const database = await getDatabase();
-    // A redelivery is answered without asking Stripe anything; the transaction decides for real.
-    if (await alreadyRecorded(database.db, event.id)) return jsonOk({ received: true, duplicate: true });
-    const prepared = await prepare(stripe, event);
-    const ref: StripeEventRef = { id: event.id, type: event.type, created: event.created };
-    const applied = await database.writes.transaction(async (tx) => {
-      if (!(await recordEventIn(tx, ref, now))) return false;
-      await applyIn(tx, prepared, ref, now);
-      return true;
-    });
-    return jsonOk(applied ? { received: true } : { received: true, duplicate: true });
-  } catch (error) {
-    // Rolled back, event id included: Stripe sends it again later.
-    console.error(`stripe: event ${event.id} (${event.type}) failed`, error);
-    return jsonError(500, API_ERRORS.internal);
-  }
-}
+    const stripe = stripeClient(settings);
+    let event: Stripe.Event;
+    try {
+      event = await stripe.webhooks.constructEventAsync(raw, signature, settings.webhookSecret);
+    } catch {
+      return refuse('bad-signature');
+    }
 
-export const postStripeWebhook: APIRoute = ({ request }) => handleStripeWebhook(request);
+    const now = Date.now();
+    try {
+      // A redelivery is answered without asking Stripe anything; the transaction decides for real.
+      if (await alreadyRecorded(database.db, event.id)) return done('', 200, { received: true, duplicate: true });
+      const prepared = await prepare(stripe, event);
+      const ref: StripeEventRef = { id: event.id, type: event.type, created: event.created };
+      const applied = await database.writes.transaction(async (tx) => {
+        if (!(await recordEventIn(tx, ref, now))) return false;
+        await applyIn(tx, prepared, ref, now);
+        return true;
+      });
+      return done('', 200, applied ? { received: true } : { received: true, duplicate: true });
+    } catch (error) {
+      // Rolled back, event id included: Stripe sends it again later.
+      console.error(`stripe: event ${event.id} (${event.type}) failed`, error);
+      return refuse('not-applied');
+    }
+  },
+});

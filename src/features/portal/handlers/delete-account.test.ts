@@ -20,12 +20,12 @@ import { authenticate, registerUser, sendAccountLink } from '#features/accounts/
 import { AUTH, PROFILE } from '#features/accounts/copy.ts';
 import { validateSessionToken } from '#features/accounts/session.server.ts';
 import { deletedEmail } from '#features/accounts/users.server.ts';
-import { ACCOUNT_DELETED_LOCATION, deleteOwnAccount } from './delete-account.ts';
+import { ACCOUNT_DELETED, deleteOwnAccount } from './delete-account.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { linkRequest } from '#features/accounts/handlers/link-request.ts';
 import { login } from '#features/accounts/handlers/login.ts';
 import { saveProfile } from '#features/accounts/handlers/profile.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { signedInCustomer, TEST_PASSWORD, uniqueEmail } from '#features/accounts/handlers/test-context.ts';
 
 const database = await getDatabase();
@@ -85,7 +85,8 @@ describe('POST /api/account/delete', () => {
     expect(unconfirmed.response.status).toBe(400);
     expect(await unconfirmed.response.json()).toMatchObject({ fields: { confirm: [PROFILE.deleteConfirmMismatch] } });
     const form = await remove(who, { currentPassword: 'not-my-password', confirm: 'delete' }, { form: true });
-    expect(form.response.headers.get('location')).toBe('/account?notice=wrong-password#delete-account');
+    expect(form.response.headers.get('location')).toBe('/account#delete-account');
+    expect(formOutcomeOf(form.response)?.notice).toBe('wrong-password');
 
     const [row] = await db.select().from(users).where(eq(users.id, who.user.id));
     expect(row).toMatchObject({ status: 'active', email: who.email });
@@ -163,7 +164,8 @@ describe('POST /api/account/delete', () => {
     const who = await signedInCustomer(database, 'gone');
     const deleted = await remove(who, { currentPassword: TEST_PASSWORD, confirm: 'DELETE' }, { form: true });
     expect(deleted.response.status).toBe(303);
-    expect(deleted.response.headers.get('location')).toBe(ACCOUNT_DELETED_LOCATION);
+    expect(deleted.response.headers.get('location')).toBe(ACCOUNT_DELETED.path);
+    expect(formOutcomeOf(deleted.response)?.notice).toBe(ACCOUNT_DELETED.notice);
 
     expect(await authenticate(database, who.email, TEST_PASSWORD)).toBeNull();
     const signIn = await callRoute(login, '/api/login', {

@@ -1,4 +1,4 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { deleteAccount, endBilling } from '../account-deletion.server.ts';
 import { AUTH_LIMITS } from '#features/accounts/limits.ts';
 import { AUTH, PROFILE } from '#features/accounts/copy.ts';
@@ -7,7 +7,7 @@ import { secureCookies } from '#features/accounts/request-session.server.ts';
 import { deleteSessionCookie } from '#features/accounts/session.server.ts';
 
 /** Where people land once the account is gone: /auth shows the notice (the home page is static). */
-export const ACCOUNT_DELETED_LOCATION = '/auth?notice=account-deleted';
+export const ACCOUNT_DELETED = landing('/auth', 'account-deleted');
 
 /**
  * POST /api/account/delete {currentPassword, confirm: 'DELETE'}: cancels subscriptions,
@@ -18,7 +18,7 @@ export const deleteOwnAccount = defineMutation({
   access: 'user',
   schema: deleteAccountSchema,
   limits: [{ rule: AUTH_LIMITS.accountPassword, key: 'user' }],
-  formFailure: (code) => `/account?notice=${code === 'invalid' ? 'delete-invalid' : code}#delete-account`,
+  formFailure: (code) => landing('/account#delete-account', code === 'invalid' ? 'delete-invalid' : code),
   async handle({ input, user, database, context, clientAddress }) {
     const result = await deleteAccount(database, user.id, input.currentPassword, Date.now(), { ip: clientAddress });
     if (!result.ok) {
@@ -30,6 +30,6 @@ export const deleteOwnAccount = defineMutation({
     deleteSessionCookie(context.cookies, secureCookies(context.url));
     context.locals.session = null;
     context.locals.user = null;
-    return done(ACCOUNT_DELETED_LOCATION, 200, { message: PROFILE.accountDeleted });
+    return done(ACCOUNT_DELETED, 200, { message: PROFILE.accountDeleted });
   },
 });

@@ -4,9 +4,9 @@
  * a custom subscription to a customer (who accepts it in /account). Every change checks the
  * subscription's version in its write transaction, bumps it, and commits its audit entry there.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
-import { build, type AppDatabase, type Db, type WriteQuery, type Tx } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db, type WriteQuery } from '#server/db/index.ts';
 import { subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -21,6 +21,7 @@ import { paymentProvider } from '#features/payments/provider.ts';
 import { DAY_MS, nextBillingDate } from '../billing-dates.ts';
 import { offerMail } from '../mail.ts';
 import { isOffer, type Subscription } from '../subscriptions.server.ts';
+import { subscriptionAtVersion, writeAtVersion } from './versioned-change.server.ts';
 
 export async function adminSubscriptionPage(db: Db, id: string) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
@@ -48,29 +49,6 @@ interface Actor {
   ip: string;
 }
 
-async function current(db: Db, id: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row ?? null;
-}
-
-/** Inside `tx`: apply `set` only at `version` (bumping it), then the audit entry; stale otherwise. */
-async function writeAt(
-  tx: Tx,
-  id: string,
-  version: number,
-  set: Partial<typeof subscriptions.$inferInsert>,
-  audit: WriteQuery,
-  now: number,
-): Promise<boolean> {
-  const result = await tx
-    .update(subscriptions)
-    .set({ ...set, updatedAt: new Date(now), version: sql`${subscriptions.version} + 1` })
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.version, version)));
-  if (result.rowsAffected !== 1) return false;
-  await tx.batch([audit]);
-  return true;
-}
-
 /**
  * Ends a subscription now (provider.cancelNow, status canceled) or after the notice period
  * (provider.scheduleCancel, status canceling, cancel_at = now + CANCELLATION_NOTICE_DAYS). The
@@ -81,9 +59,9 @@ export async function adminCancelSubscription(
   { id, version, when, actorId, ip }: { id: string; version: number; when: 'now' | 'notice' } & Actor,
   now = Date.now(),
 ): Promise<SubscriptionChange> {
-  const s = await current(database.db, id);
-  if (!s) return { ok: false, reason: 'not-found' };
-  if (s.version !== version) return { ok: false, reason: 'stale' };
+  const read = await subscriptionAtVersion(database.db, id, version);
+  if (!read.ok) return read;
+  const s = read.subscription;
   if (!(when === 'now' ? ENDABLE_NOW : ENDABLE_AT_NOTICE).includes(s.status)) {
     return { ok: false, reason: 'not-cancellable' };
   }
@@ -109,9 +87,7 @@ export async function adminCancelSubscription(
     },
     now,
   );
-  const written = await database.writes.transaction((tx) => writeAt(tx, id, version, { status, cancelAt }, audit, now));
-  if (!written) return { ok: false, reason: 'stale' };
-  return { ok: true, subscription: { ...s, status, cancelAt, version: version + 1 } };
+  return writeAtVersion(database, s, { status, cancelAt }, audit, now);
 }
 
 /**
@@ -126,9 +102,9 @@ export async function changeSubscriptionPrice(
   { id, version, priceCents, actorId, ip }: { id: string; version: number; priceCents: number } & Actor,
   now = Date.now(),
 ): Promise<SubscriptionChange> {
-  const s = await current(database.db, id);
-  if (!s) return { ok: false, reason: 'not-found' };
-  if (s.version !== version) return { ok: false, reason: 'stale' };
+  const read = await subscriptionAtVersion(database.db, id, version);
+  if (!read.ok) return read;
+  const s = read.subscription;
   if (s.createdBy !== 'admin' || s.status === 'canceled') return { ok: false, reason: 'not-priceable' };
   const interval = s.interval === 'year' ? 'year' : 'month';
   const offerOnly = isOffer(s);
@@ -167,9 +143,7 @@ export async function changeSubscriptionPrice(
     },
     now,
   );
-  const written = await database.writes.transaction((tx) => writeAt(tx, id, version, set, audit, now));
-  if (!written) return { ok: false, reason: 'stale' };
-  return { ok: true, subscription: { ...s, ...set, version: version + 1 } };
+  return writeAtVersion(database, s, set, audit, now);
 }
 
 export interface NewOffer {

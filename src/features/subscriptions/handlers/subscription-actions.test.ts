@@ -4,7 +4,7 @@ import { site } from '#data/site.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, outbox, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { serverEnv } from '#server/env.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
@@ -79,7 +79,8 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
 
     const res = await cancel(id, owner, true);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/account?notice=subscription-canceling#subscriptions');
+    expect(res.headers.get('location')).toBe('/account#subscriptions');
+    expect(formOutcomeOf(res)?.notice).toBe('subscription-canceling');
     const canceled = await row(id);
     expect(canceled?.status).toBe('canceling');
     expect(canceled?.cancelAt?.getTime()).toBe(now + 30 * DAY_MS);
@@ -127,7 +128,8 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Subscription not found' });
     const form = await cancel(id, stranger, true);
-    expect(form.headers.get('location')).toBe('/account?notice=subscription-not-found#subscriptions');
+    expect(form.headers.get('location')).toBe('/account#subscriptions');
+    expect(formOutcomeOf(form)?.notice).toBe('subscription-not-found');
     expect((await cancel('not-an-id', owner)).status).toBe(404);
     expect((await cancel(id, null)).status).toBe(401);
 

@@ -1,4 +1,4 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { acceptOffer, requestCancel } from '../subscriptions.server.ts';
 import { SUBSCRIPTIONS } from '../copy.ts';
@@ -14,7 +14,7 @@ export const postCancel = defineMutation({
   access: 'user',
   ...subscriptionRoute,
   schema: null,
-  formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
+  formFailure: (code) => landing('/account#subscriptions', `subscription-${code}`),
   async handle({ user, database, params, clientAddress }) {
     const { id } = params;
     const result = await requestCancel(database, { id, userId: user.id, ip: clientAddress });
@@ -24,7 +24,7 @@ export const postCancel = defineMutation({
       return fail(409, SUBSCRIPTIONS.notCancellable, 'not-cancellable');
     }
     const { subscription, lastBilled } = result;
-    return done('/account?notice=subscription-canceling#subscriptions', 200, {
+    return done(landing('/account#subscriptions', 'subscription-canceling'), 200, {
       id: subscription.id,
       status: subscription.status,
       cancelAt: subscription.cancelAt?.toISOString() ?? null,
@@ -42,7 +42,7 @@ export const postAccept = defineMutation({
   access: 'user',
   ...subscriptionRoute,
   schema: null,
-  formFailure: (code) => `/account?notice=subscription-${code}#subscriptions`,
+  formFailure: (code) => landing('/account#subscriptions', `subscription-${code}`),
   async handle({ user, database, params, clientAddress }) {
     const { id } = params;
     const result = await acceptOffer(database, { id, userId: user.id, ip: clientAddress });

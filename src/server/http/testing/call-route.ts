@@ -4,6 +4,7 @@
  * body and parameters. One helper for every handler test instead of a context built by hand.
  */
 import type { APIContext, APIRoute } from 'astro';
+import { takeFormOutcome, type FormOutcome } from '../form-outcome.ts';
 
 /** A cookie the route set (or, with `maxAge: 0`, deleted). */
 interface CookieWrite {
@@ -88,5 +89,36 @@ export async function callRoute(
 ) {
   const made = routeContext(target, call);
   const response = await handler(made.context);
+  jarsOfResponses.set(response, made.jar);
   return { response, ...made };
+}
+
+/** The cookies each answer of `callRoute` set, for `formOutcomeOf(response)`. */
+const jarsOfResponses = new WeakMap<Response, Map<string, CookieWrite>>();
+
+/** The form outcome (notice, field messages) `response`'s route left for the next page, as that page reads it. */
+export function formOutcomeOf(response: Response): FormOutcome | null {
+  return formOutcomeIn(jarsOfResponses.get(response));
+}
+
+/**
+ * What an on-demand page's frontmatter reads (url, request, locals, cookies) and writes
+ * (response headers), for testing a page's server module: `cookies` as the browser sends them,
+ * e.g. `outcomeCookieOf(response)` to follow a form post to the page it lands on.
+ */
+export function pageContext(target: string, call: Pick<RouteCall, 'method' | 'cookies' | 'user' | 'ip'> = {}) {
+  const { context } = routeContext(target, { method: 'GET', ...call });
+  return { ...context, response: { headers: new Headers() } };
+}
+
+/** The form-outcome cookie `response`'s route set, as the browser sends it on to the next page. */
+export function outcomeCookieOf(response: Response): Record<string, string> {
+  const value = jarsOfResponses.get(response)?.get('form_outcome')?.value;
+  return value ? { form_outcome: value } : {};
+}
+
+/** The form outcome in a cookie jar of `routeContext`, as the next page reads it. */
+export function formOutcomeIn(jar: Map<string, CookieWrite> | undefined): FormOutcome | null {
+  const value = jar?.get('form_outcome')?.value;
+  return takeFormOutcome({ get: () => (value ? { value } : undefined), delete: () => {} } as never, false);
 }

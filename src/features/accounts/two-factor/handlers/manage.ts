@@ -1,4 +1,4 @@
-import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode } from '#server/http/mutation.ts';
 import { AUTH } from '../../copy.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
 import { TWO_FACTOR } from '../copy.ts';
@@ -12,7 +12,7 @@ import {
 } from '../two-factor.server.ts';
 
 /** Back to the two-factor section of the account page, with a notice from TWO_FACTOR_NOTICES. */
-export const twoFactorNotice = (notice: string) => `/account?notice=two-factor-${notice}#two-factor`;
+export const twoFactorNotice = (notice: string) => landing('/account#two-factor', `two-factor-${notice}`);
 const formFailure = (code: FailureCode) => twoFactorNotice(code);
 const limits = [{ rule: TWO_FACTOR_LIMITS.manage, key: 'user' as const }];
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { clientAddress } from '#server/http/client-address.ts';
-import { defineMutation, done, fail, withParam } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, navigate } from '#server/http/mutation.ts';
 import { returnToken } from '#server/security/rate-limit.ts';
 import { signal } from '#server/signals.ts';
 import { nextPath } from '../../handlers/auth-page.ts';
@@ -14,9 +14,9 @@ import { passSecondFactor } from '../two-factor.server.ts';
 const pendingAccount = (context: APIContext) => context.locals.pendingSignIn?.user.id ?? 'none';
 const accountClientKey = (context: APIContext) => `${pendingAccount(context)}|${clientAddress(context)}`;
 
-/** /auth's code step again, with an `?error=code-…` message, keeping `next`. */
+/** /auth's code step again, keeping `next`, with a `code-…` error code in the form outcome. */
 export const codeStepWithError = (url: URL, code: string) =>
-  `${withParam(`/auth?next=${encodeURIComponent(nextPath(url))}`, 'error', `code-${code}`)}#two-factor`;
+  landing(`/auth?next=${encodeURIComponent(nextPath(url))}#two-factor`, `code-${code}`);
 
 /**
  * POST /api/login/two-factor {code}: the second step of signing in to an account with
@@ -55,9 +55,10 @@ export const signInCode = defineMutation({
     context.locals.pendingSignIn = null;
     const recoveryCodeUsed = result.method === 'recovery-code';
     const next = nextPath(context.url);
-    return done(recoveryCodeUsed ? '/account?notice=two-factor-recovery-used#two-factor' : next, 200, {
-      ...publicUser(pending.user),
-      recoveryCodeUsed,
-    });
+    const body = { ...publicUser(pending.user), recoveryCodeUsed };
+    // After a recovery code, the account page says so (and how many are left): the island goes there too.
+    return recoveryCodeUsed
+      ? navigate(landing('/account#two-factor', 'two-factor-recovery-used'), body)
+      : done(next, 200, body);
   },
 });

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { build } from '#server/db/index.ts';
 import { contactMessages } from '#server/db/schema.ts';
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { forgetDashboardStats } from '#features/admin/dashboard/queries.server.ts';
 import { DASHBOARD } from '#features/admin/dashboard/copy.ts';
 
 /** Contact messages get crypto.randomUUID() ids: anything else is not a message. */
 const messageIdSchema = z.uuid();
 
-const dashboard = (notice: string) => `/admin?notice=${notice}#leads`;
+const dashboard = (notice: string) => landing('/admin#leads', notice);
 
 /**
  * POST /api/admin/messages/{id}/handled (no body): an admin has dealt with a lead. Stamps who

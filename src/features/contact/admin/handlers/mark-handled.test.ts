@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
-import { callRoute } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { auditLog, contactMessages, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { postMessageHandled } from './contact-messages.ts';
@@ -46,7 +46,8 @@ describe('POST /api/admin/messages/{id}/handled', () => {
     const id = await lead();
     const res = await markHandled(id, admin, true);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/admin?notice=message-handled#leads');
+    expect(res.headers.get('location')).toBe('/admin#leads');
+    expect(formOutcomeOf(res)?.notice).toBe('message-handled');
     const row = await rowOf(id);
     expect(row?.handledAt).toBeInstanceOf(Date);
     expect(row?.handledBy).toBe(admin.id);
@@ -93,7 +94,8 @@ describe('POST /api/admin/messages/{id}/handled', () => {
     expect((await markHandled('not-an-id', admin)).status).toBe(404);
     const form = await markHandled(unknown, admin, true);
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/admin?notice=message-not-found#leads');
+    expect(form.headers.get('location')).toBe('/admin#leads');
+    expect(formOutcomeOf(form)?.notice).toBe('message-not-found');
     expect(await auditOf(unknown)).toEqual([]);
   });
 });

@@ -5,19 +5,19 @@
  */
 import { eq } from 'drizzle-orm';
 import { intakes } from '#server/db/schema.ts';
-import { defineMutation, done, fail, type FailureCode } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { reopenIntake } from '../../intake.server.ts';
 import { ADMIN_INTAKES } from '../copy.ts';
 
-const detailPage = (id: string, notice: string) => `/admin/website-info/${id}?notice=${notice}`;
+const detailPage = (id: string, notice: string) => landing(`/admin/website-info/${id}`, notice);
 
 /**
  * Where a plain form lands after a failure: back on the intake with the notice, except for an
  * intake that does not exist, whose page would only be the 404 (the list says so instead).
  */
 function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
-  return code === 'not-found' || !params.id ? '/admin/website-info?notice=not-found' : detailPage(params.id, code);
+  return code === 'not-found' || !params.id ? landing('/admin/website-info', 'not-found') : detailPage(params.id, code);
 }
 
 export const postReopenIntake = defineMutation({

@@ -8,7 +8,8 @@
  * The upload route streams its own body (src/features/intake/uploads/multipart.server.ts): its
  * defineMutation declares the body as `stream`ed, so nothing buffers it. It answers JSON when
  * the request accepts it (the panel's script asks for it) and a 303 back to the intake's
- * upload step for a plain form post, with `?upload=<notice>` for the panel to show.
+ * upload step for a plain form post, with the panel's notice (`upload-<code>`) in the
+ * form-outcome cookie (../../intake-notice.ts).
  *
  * Without JavaScript, the panel's buttons post the whole step form (the panel sits inside it:
  * forms cannot nest), so the step's typed answers arrive too: they are saved first, as 'Save
@@ -23,14 +24,23 @@ import * as z from 'zod/mini';
 import { secureCookies } from '#features/accounts/request-session.server.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { INTAKE_FILE_KINDS } from '#server/db/schema.ts';
-import { keepFormFeedback } from '#server/http/form-feedback.ts';
+import { keepFormOutcome } from '#server/http/form-outcome.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
-import { defineMutation, defineRead, done, type Failure, type Outcome } from '#server/http/mutation.ts';
+import {
+  defineMutation,
+  defineRead,
+  done,
+  landing,
+  type Failure,
+  type Landing,
+  type Outcome,
+} from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { jsonError } from '#server/http/responses.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { INTAKE_FIELDS, INTAKE_STEPS } from '../../fields.ts';
 import { intakePagePath } from '../../handlers/intake-routes.ts';
+import { intakeNotice } from '../../intake-notice.ts';
 import { saveDraft } from '../../intake.server.ts';
 import { INTAKE } from '../../copy.ts';
 import { draftSchema } from '../../schema.ts';
@@ -62,23 +72,29 @@ const FILE_CACHE = 'private, max-age=86400';
 /** The step that shows the panel: where a plain form post returns. */
 const UPLOADS_STEP = INTAKE_STEPS.findIndex((s) => s.uploads) + 1;
 
-export const uploadsPagePath = (orderId: string, extra = '') =>
-  `${intakePagePath(orderId, UPLOADS_STEP, extra)}#intake-uploads`;
+export const uploadsPagePath = (orderId: string) => `${intakePagePath(orderId, UPLOADS_STEP)}#intake-uploads`;
 
 /** The intake step's own buttons (src/features/intake/pages/IntakePage.astro). */
 const stepIntent = z.optional(z.enum(['save', 'next', 'back']));
 type StepIntent = NonNullable<z.output<typeof stepIntent>>;
 
-/** Where a step button leads from the panel's step, once its answers (and file) are kept. */
-function afterStep(orderId: string, intent: StepIntent, notice?: UploadNotice): string {
+/** The panel's step saying `notice` in the panel. */
+const uploadsLanding = (orderId: string, notice: UploadNotice) =>
+  landing(uploadsPagePath(orderId), intakeNotice(undefined, notice));
+
+/**
+ * Where a step button leads from the panel's step, once its answers (and file) are kept; Save
+ * draft stays, saying so (and the panel what became of the file).
+ */
+function afterStep(orderId: string, intent: StepIntent, notice?: UploadNotice): string | Landing {
   if (intent === 'next') return intakePagePath(orderId, UPLOADS_STEP + 1);
   if (intent === 'back') return intakePagePath(orderId, Math.max(UPLOADS_STEP - 1, 1));
-  return uploadsPagePath(orderId, notice ? `saved=1&upload=${notice}` : 'saved=1');
+  return landing(uploadsPagePath(orderId), intakeNotice('saved', notice));
 }
 
 /** Where a plain form post lands after all went well: where its step button said, else the panel. */
-const landing = (orderId: string, intent: StepIntent | undefined, notice: UploadNotice) =>
-  intent ? afterStep(orderId, intent, notice) : uploadsPagePath(orderId, `upload=${notice}`);
+const afterUpload = (orderId: string, intent: StepIntent | undefined, notice: UploadNotice) =>
+  intent ? afterStep(orderId, intent, notice) : uploadsLanding(orderId, notice);
 
 /** The failures both file forms share: the step's answers they save first, the file, the limit. */
 const STEP_FAILURES = {
@@ -86,7 +102,7 @@ const STEP_FAILURES = {
   'no-intake': { status: 404, error: INTAKE.notFound },
   /** A locked intake shows its own notice on its page. */
   locked: { status: 423, error: UPLOADS.locked },
-  /** The step's answers: the intake page's own errors (`?error=`). */
+  /** The step's answers: the intake page's own error notices. */
   conflict: { status: 409, error: INTAKE.conflict },
   'step-invalid': { status: 400, error: INTAKE.invalidNotice },
   limited: { status: 429, error: UPLOADS.limited },
@@ -120,16 +136,17 @@ const REMOVE_FAILURES = {
 
 /**
  * Where a plain form post lands after failing with `code`: the account when there is no intake
- * to go back to, the intake's page when it is locked or its answers were refused, else the
- * panel with its notice (`?upload=`).
+ * to go back to, the intake's page when it is locked, the panel's step with the page's notice
+ * when the step's answers were refused, else with the panel's. For 'step-invalid' the notice
+ * is already in the cookie, with the field messages (saveStepAnswers): none here, so the
+ * wrapper leaves that cookie as it is.
  */
-function formPage(orderId: string | undefined, code: string): string {
+function formPage(orderId: string | undefined, code: string): string | Landing {
   if (!orderId || code === 'no-intake') return '/account';
   if (code === 'locked') return intakePagePath(orderId);
-  if (code === 'conflict') return uploadsPagePath(orderId, 'error=conflict');
-  if (code === 'step-invalid') return uploadsPagePath(orderId, 'error=invalid');
-  const notice = code in UPLOAD_NOTICES ? code : 'invalid';
-  return uploadsPagePath(orderId, `upload=${notice}`);
+  if (code === 'conflict') return landing(uploadsPagePath(orderId), intakeNotice('conflict'));
+  if (code === 'step-invalid') return uploadsPagePath(orderId);
+  return uploadsLanding(orderId, Object.hasOwn(UPLOAD_NOTICES, code) ? (code as UploadNotice) : 'invalid');
 }
 
 const uploadFields = z.object({
@@ -161,9 +178,11 @@ async function saveStepAnswers(
       const key = String(issue.path[1] ?? issue.path[0] ?? 'form');
       fields[key] ??= [issue.message];
     }
-    // The step page shows these next to its fields, as after its own 'Save draft'.
-    keepFormFeedback(context.cookies, {
+    // The step page shows these next to its fields, as after its own 'Save draft' (the form
+    // it checks is the step form's, not this route's: formPage adds nothing to it).
+    keepFormOutcome(context.cookies, {
       form: `/api/account/intake/${orderId}/steps`,
+      notice: intakeNotice('invalid'),
       fields,
       raw: answers,
       secure: secureCookies(context.url),
@@ -231,7 +250,7 @@ export const postUpload = defineMutation({
 
       // A retry of a file that was stored (its answer lost on the way): the same file, once.
       const existing = await fileByClientKey(database.db, orderId, user.id, clientKey);
-      if (existing) return done(landing(orderId, intent, 'done'), 200, { file: fileView(existing) });
+      if (existing) return done(afterUpload(orderId, intent, 'done'), 200, { file: fileView(existing) });
       // Cheap refusals before the costly decode (the transaction checks again).
       if (target.files >= MAX_FILES) return refuse('too-many');
       if (target.bytes >= MAX_INTAKE_BYTES) return refuse('quota');
@@ -260,7 +279,7 @@ export const postUpload = defineMutation({
       }
       stored = [];
       const status = result.created ? 201 : 200;
-      return done(landing(orderId, intent, 'done'), status, { file: fileView(result.file) });
+      return done(afterUpload(orderId, intent, 'done'), status, { file: fileView(result.file) });
     } catch (error) {
       await removeStored(stored);
       throw error;
@@ -326,7 +345,7 @@ export const deleteFile = defineMutation({
     const removed = await removeIntakeFile(database, { fileId: params.fileId, userId: user.id });
     if (!removed.ok) return refuse(removed.reason === 'locked' ? 'locked' : 'not-found');
     await removeStored(removed.names);
-    return done(uploadsPagePath(removed.orderId, 'upload=removed'), 204);
+    return done(uploadsLanding(removed.orderId, 'removed'), 204);
   },
 });
 
@@ -358,6 +377,6 @@ export const postRemove = defineMutation({
     const removed = await removeIntakeFile(database, { fileId, userId: user.id });
     if (!removed.ok) return refuseHere(removed.reason === 'locked' ? 'locked' : 'not-found');
     await removeStored(removed.names);
-    return done(uploadsPagePath(orderId, 'upload=removed'), 204);
+    return done(uploadsLanding(orderId, 'removed'), 204);
   },
 });

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { versionField } from '#server/http/record-version.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
-import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { moveOrder, type MoveResult } from '../../orders.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
@@ -14,14 +15,8 @@ export const orderRoute = {
   failures: { 'not-found': { status: 404, error: ADMIN_ORDERS.notFound } },
 };
 
-/**
- * The order's version the form was rendered with (a hidden field; a number in JSON). Required:
- * a change made without knowing what it changes could silently overwrite someone else's.
- */
-export const versionSchema = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^\d{1,9}$/))], { error: ADMIN_ORDERS.stale }),
-  z.transform(Number),
-);
+/** The order's version the form was rendered with. */
+export const versionSchema = versionField(ADMIN_ORDERS.stale);
 
 /** A checkbox: 'on' from a form, true/false in JSON, absent when unticked. */
 export const checkboxSchema = z.pipe(
@@ -61,14 +56,14 @@ const statusSchema = z.object({
   notify: checkboxSchema,
 });
 
-export const orderPage = (id: string, notice: string) => `/admin/orders/${id}?notice=${notice}`;
+export const orderPage = (id: string, notice: string) => landing(`/admin/orders/${id}`, notice);
 
 /**
  * Where a plain form lands after a failure: back on the order with the notice, except for an
  * order that does not exist, whose page would only be the 404 (the overview says so instead).
  */
 export function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
-  return code === 'not-found' || !params.id ? '/admin?notice=order-not-found' : orderPage(params.id, code);
+  return code === 'not-found' || !params.id ? landing('/admin', 'order-not-found') : orderPage(params.id, code);
 }
 
 /** A refused change, answered: 404 unknown, 409 stale (someone else changed it) or not allowed. */

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, outbox, subscriptions, users } from '#server/db/schema.ts';
+import { formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { ADMIN_SUBSCRIPTIONS } from '#features/admin/copy.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { adminSubscriptionPage } from '../subscriptions.server.ts';
 import { pruneExpired } from '#server/db/housekeeping.ts';
@@ -36,7 +38,8 @@ describe('POST /api/admin/subscriptions (custom subscription)', () => {
     const customer = await person('customer');
     const res = await create(offer(customer.email.toUpperCase()), admin, true);
     expect(res.status).toBe(303);
-    const id = /^\/admin\/subscriptions\/([a-z2-9]+)\?notice=created$/.exec(res.headers.get('location') ?? '')?.[1];
+    const id = /^\/admin\/subscriptions\/([a-z2-9]+)$/.exec(res.headers.get('location') ?? '')?.[1];
+    expect(formOutcomeOf(res)?.notice).toBe('created');
     expect(id).toBeTruthy();
     expect(await row(id ?? '')).toMatchObject({
       userId: customer.id,
@@ -78,7 +81,8 @@ describe('POST /api/admin/subscriptions (custom subscription)', () => {
     }
     expect((await create({ ...offer('a@example.com'), description: 'two\nlines' }, admin)).status).toBe(400);
     const form = await create({ ...offer('a@example.com'), price: 'x' }, admin, true);
-    expect(form.headers.get('location')).toBe('/admin/custom-subscription?notice=invalid');
+    expect(form.headers.get('location')).toBe('/admin/custom-subscription');
+    expect(formOutcomeOf(form)?.notice).toBe('invalid');
     expect((await create(offer('a@example.com'), null)).status).toBe(401);
     expect((await create(offer('a@example.com'), await person('customer'))).status).toBe(403);
   });
@@ -121,6 +125,10 @@ describe('subscription actions', () => {
     expect(await row(id)).toMatchObject({ priceCents: 9950, nextPriceCents: null, nextPriceFrom: null });
     expect(await auditOf(id)).toEqual(['subscription.create', 'subscription.price-change']);
     expect((await cancel(id, { when: 'bogus', version: '1' }, admin)).status).toBe(400);
+    // A missing version is refused in the subscription's words, not an order's.
+    const unversioned = await price(id, { price: '99.5' }, admin);
+    expect(unversioned.status).toBe(400);
+    expect((await unversioned.json()).fields.version).toEqual([ADMIN_SUBSCRIPTIONS.stale]);
     expect((await cancel('abcdefghijkmnpqrstuvwxyz23', { when: 'now', version: '0' }, admin)).status).toBe(404);
     expect((await cancel(id, { when: 'now', version: '1' }, customer)).status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
-import { defineMutation, done, fail, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { ADMIN_SUBSCRIPTIONS } from '#features/admin/copy.ts';
 import {
@@ -9,7 +9,10 @@ import {
   createCustomSubscription,
   type SubscriptionChange,
 } from '../subscriptions.server.ts';
-import { versionSchema } from '#features/orders/admin/handlers/order-status.ts';
+import { versionField } from '#server/http/record-version.ts';
+
+/** The subscription's version the form was rendered with. */
+const versionSchema = versionField(ADMIN_SUBSCRIPTIONS.stale);
 
 /** The subscription an admin route acts on: `{id}` in its path; one that names none is a 404. */
 const subscriptionRoute = {
@@ -17,7 +20,7 @@ const subscriptionRoute = {
   failures: { 'not-found': { status: 404, error: ADMIN_SUBSCRIPTIONS.notFound } },
 };
 
-const subscriptionPage = (id: string, notice: string) => `/admin/subscriptions/${id}?notice=${notice}`;
+const subscriptionPage = (id: string, notice: string) => landing(`/admin/subscriptions/${id}`, notice);
 
 function formFailure(code: FailureCode, { params }: { params: { id?: string } }) {
   return code === 'not-found' || !params.id ? '/admin' : subscriptionPage(params.id, code);
@@ -146,7 +149,7 @@ export const postCustomSubscription = defineMutation({
   access: 'admin',
   schema: customSubscriptionSchema,
   // Field messages and what was typed go back to the form (it is rendered on demand).
-  formFailure: (code) => `/admin/custom-subscription?notice=${code}`,
+  formFailure: (code) => landing('/admin/custom-subscription', code),
   async handle({ input, user, database, clientAddress }) {
     const result = await createCustomSubscription(database, {
       email: input.email,

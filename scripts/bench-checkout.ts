@@ -1,5 +1,5 @@
 // Checkout under load, and durability of orders when the server is killed mid-load.
-// Part of `npm run bench` (or alone: `node scripts/bench-checkout.mjs [--skip-build]`).
+// Part of `npm run bench` (or alone: `node scripts/bench-checkout.ts [--skip-build]`).
 //
 // 1. Page: 20 connections GET /checkout (each a new visitor: the page is rendered on demand
 //    and sets its form key) for 10 s; the p99 latency must stay under 100 ms. One connection
@@ -11,12 +11,13 @@
 // 3. Crash: the same load, the server is killed with SIGKILL half-way and restarted; every
 //    acknowledged order must be there with its items and its confirmation e-mail in the outbox.
 // Rate limits are switched off for this run only (RATE_LIMITS=off; the server warns).
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
+import type { BuildInfo } from '#integrations/build-info.ts';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
 const args = process.argv.slice(2);
@@ -41,7 +42,7 @@ const VARIANTS = [
 
 const builtFor = () => {
   try {
-    return JSON.parse(readFileSync(join(OUT_DIR, 'build-info.json'), 'utf8')).siteUrl;
+    return (JSON.parse(readFileSync(join(OUT_DIR, 'build-info.json'), 'utf8')) as BuildInfo).siteUrl;
   } catch {
     return null;
   }
@@ -76,15 +77,14 @@ const serve = () =>
     stdout: 'ignore',
   });
 
-const stop = async (server) => {
+const stop = async (server: ChildProcess) => {
   if (server.exitCode !== null || server.signalCode) return;
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
 };
 
-/** @param {import('autocannon').Options} options */
-const run = (options, onStart) =>
-  new Promise((resolve, reject) => {
+const run = (options: autocannon.Options, onStart?: (instance: autocannon.Instance) => void) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     onStart?.(instance);
   });
@@ -92,10 +92,18 @@ const run = (options, onStart) =>
 let sequence = 0;
 const runId = Date.now().toString(36);
 
+/** An order as the bench posted it, and the id the server acknowledged it with. */
+interface PostedOrder {
+  email: string;
+  variant: (typeof VARIANTS)[number];
+}
+type AcknowledgedOrder = PostedOrder & { orderId: string };
+
 /** POSTs orders; returns autocannon's result and each order acknowledged with 201. */
-async function orderLoad(seconds, onStart) {
-  /** @type {{ orderId: string, email: string, variant: typeof VARIANTS[number] }[]} */
-  const acknowledged = [];
+async function orderLoad(seconds: number, onStart?: (instance: autocannon.Instance) => void) {
+  const acknowledged: AcknowledgedOrder[] = [];
+  // The order each connection has in flight, keyed by autocannon's per-connection context object.
+  const inFlight = new WeakMap<object, PostedOrder>();
   const result = await run(
     {
       url: ORIGIN,
@@ -108,9 +116,9 @@ async function orderLoad(seconds, onStart) {
           headers: { 'content-type': 'application/json' },
           setupRequest: (req, context) => {
             sequence += 1;
-            const variant = VARIANTS[sequence % VARIANTS.length];
+            const variant = VARIANTS[sequence % VARIANTS.length]!;
             const email = `order-${runId}-${sequence}@example.com`;
-            context.order = { email, variant };
+            inFlight.set(context, { email, variant });
             return {
               ...req,
               body: JSON.stringify({
@@ -126,7 +134,10 @@ async function orderLoad(seconds, onStart) {
             };
           },
           onResponse: (status, body, context) => {
-            if (status === 201) acknowledged.push({ orderId: JSON.parse(body).orderId, ...context.order });
+            if (status === 201) {
+              const { orderId } = JSON.parse(body) as { orderId: string };
+              acknowledged.push({ orderId, ...inFlight.get(context)! });
+            }
           },
         },
       ],
@@ -136,10 +147,18 @@ async function orderLoad(seconds, onStart) {
   return { result, acknowledged };
 }
 
+/** How many acknowledged orders are missing, or not as acknowledged, by kind of problem. */
+interface OrderProblems {
+  missing: number;
+  items: number;
+  total: number;
+  confirmation: number;
+}
+
 /** Orders acknowledged but missing, or not as acknowledged: no row, wrong items or total, no confirmation. */
-async function verifyOrders(acknowledged) {
+async function verifyOrders(acknowledged: AcknowledgedOrder[]) {
   const client = createClient({ url: databaseUrl });
-  const problems = { missing: 0, items: 0, total: 0, confirmation: 0 };
+  const problems: OrderProblems = { missing: 0, items: 0, total: 0, confirmation: 0 };
   try {
     for (let i = 0; i < acknowledged.length; i += 200) {
       const chunk = acknowledged.slice(i, i + 200);
@@ -180,12 +199,12 @@ async function verifyOrders(acknowledged) {
   return problems;
 }
 
-const summarize = (p) =>
+const summarize = (p: OrderProblems) =>
   `${p.missing} missing, ${p.items} with wrong items, ${p.total} with a wrong total, ${p.confirmation} without confirmation`;
-const bad = (p) => p.missing + p.items + p.total + p.confirmation;
+const bad = (p: OrderProblems) => p.missing + p.items + p.total + p.confirmation;
 
-const checks = [];
-const check = (name, ok, detail) => checks.push({ name, ok, detail });
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
 let server = serve();
 try {
@@ -234,7 +253,7 @@ try {
   const { acknowledged: beforeCrash } = await orderLoad(CRASH_SECONDS, () => {
     setTimeout(() => server.kill('SIGKILL'), (CRASH_SECONDS / 2) * 1000);
   });
-  await new Promise((r) => (server.exitCode !== null || server.signalCode ? r() : server.once('exit', r)));
+  await new Promise<void>((r) => (server.exitCode !== null || server.signalCode ? r() : server.once('exit', r)));
   server = serve();
   await waitForServer(ORIGIN);
   const afterCrash = await verifyOrders(beforeCrash);

@@ -1,4 +1,4 @@
-// The admin lists at volume: `node scripts/bench-admin.mjs [--skip-build]` (part of `npm run bench`).
+// The admin lists at volume: `node scripts/bench-admin.ts [--skip-build]` (part of `npm run bench`).
 //
 // Seeds a temp database with 100,000 orders, 100,000 contact messages and 10,000 subscriptions
 // (scripts/db-seed.ts), serves a production build with an admin from ADMIN_EMAIL, signs in,
@@ -70,7 +70,7 @@ try {
   const email = /<bdi>([a-z]+\.[a-z]+)\.[^<@]*@example\.com<\/bdi>/i.exec(first)?.[1];
   if (!next || !email) throw new Error('could not find a cursor or an e-mail on /admin/orders');
 
-  const targets = [
+  const targets: [name: string, path: string, budgeted: boolean][] = [
     ['/admin (dashboard)', '/admin', true],
     ['/admin/orders', '/admin/orders', true],
     [`/admin/orders?q=${email}`, `/admin/orders?q=${encodeURIComponent(email)}`, true],
@@ -101,7 +101,7 @@ try {
 
   // JavaScript each kind of admin page fetches before any interaction (budget 60 KB brotli).
   const orderHref = /href="(\/admin\/orders\/[a-z2-9]{26})"/.exec(first)?.[1];
-  const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const brotli = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const browser = await chromium.launch({ executablePath: systemChromium(), args: CHROMIUM_ARGS });
   for (const path of ['/admin', '/admin/orders', orderHref, '/admin/website-info', '/admin/custom-subscription']) {
     if (!path) continue;
@@ -109,7 +109,7 @@ try {
     await context.addCookies(
       cookie.split('; ').map((pair) => {
         const [name, ...value] = pair.split('=');
-        return { name, value: value.join('='), url: ORIGIN };
+        return { name: name!, value: value.join('='), url: ORIGIN };
       }),
     );
     const page = await context.newPage();

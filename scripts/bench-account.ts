@@ -1,5 +1,5 @@
 // The customer portal, signed in: JavaScript weight and server latency of the account pages.
-// Part of `npm run bench` (or alone: `node scripts/bench-account.mjs [--skip-build]`).
+// Part of `npm run bench` (or alone: `node scripts/bench-account.ts [--skip-build]`).
 //
 // A customer registers, places an order with the monthly plan and saves an intake draft; then
 // 1. weight: each account page in Chromium with that session, summing the brotli size of the
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import type { BuildInfo } from '#integrations/build-info.ts';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
@@ -24,11 +25,11 @@ const OUT_DIR = 'dist-bench-account';
 const KB = 1024;
 const BUDGET = { jsBrotli: 60 * KB, p99Ms: 100 };
 
-const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (buf: Buffer) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const builtFor = () => {
   try {
-    return JSON.parse(readFileSync(join(OUT_DIR, 'build-info.json'), 'utf8')).siteUrl;
+    return (JSON.parse(readFileSync(join(OUT_DIR, 'build-info.json'), 'utf8')) as BuildInfo).siteUrl;
   } catch {
     return null;
   }
@@ -55,7 +56,7 @@ const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
 process.on('exit', stopServer);
 await waitForServer(ORIGIN);
 
-const json = (body, cookie) => ({
+const json = (body: unknown, cookie?: string) => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
   body: JSON.stringify(body),
@@ -83,7 +84,7 @@ const order = await fetch(
     cookie,
   ),
 );
-const { orderId } = await order.json();
+const { orderId } = (await order.json()) as { orderId: string };
 await fetch(
   `${ORIGIN}/api/account/intake/${orderId}/draft`,
   json({ version: 0, data: { industry: 'Bakery' } }, cookie),
@@ -97,14 +98,15 @@ const PAGES = [
   `/account/orders/${orderId}/intake?step=7`,
 ];
 
-const results = [];
-const check = (label, ok, value) => {
+const results: boolean[] = [];
+const check = (label: string, ok: boolean, value: string) => {
   results.push(ok);
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(62)} ${value}`);
 };
 
 const browser = await chromium.launch({ executablePath: systemChromium(), args: CHROMIUM_ARGS });
 const [name, value] = cookie.split('=');
+if (!name || value === undefined) throw new Error(`bench-account: not a session cookie: ${cookie}`);
 for (const path of PAGES) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   await context.addCookies([{ name, value, url: ORIGIN }]);
@@ -133,7 +135,7 @@ for (const path of PAGES) {
 }
 await browser.close();
 
-const load = (connections, seconds) =>
+const load = (connections: number, seconds: number) =>
   autocannon({ url: `${ORIGIN}/account`, connections, duration: seconds, headers: { cookie } });
 const single = await load(1, 3);
 console.log(`bench-account: GET /account, 1 connection: p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms`);

@@ -1,5 +1,5 @@
 // Contact endpoint under load, and durability when the server is killed mid-load.
-// Part of `npm run bench` (or alone: `node scripts/bench-contact.mjs [--skip-build]`).
+// Part of `npm run bench` (or alone: `node scripts/bench-contact.ts [--skip-build]`).
 //
 // 1. Load: 50 connections post valid, unique messages to a production build on
 //    127.0.0.1 for 25 s; reports req/s and p50/p99 latency, then checks that every
@@ -48,9 +48,9 @@ const serve = () =>
 
 let sequence = 0;
 /** Runs autocannon; returns its result and the ids the server acknowledged with 201. */
-function load(seconds, onTick) {
-  const acknowledged = [];
-  return new Promise((resolve, reject) => {
+function load(seconds: number, onTick?: (instance: autocannon.Instance) => void) {
+  const acknowledged: string[] = [];
+  return new Promise<{ result: autocannon.Result; acknowledged: string[] }>((resolve, reject) => {
     const instance = autocannon(
       {
         url: ORIGIN,
@@ -74,7 +74,7 @@ function load(seconds, onTick) {
               };
             },
             onResponse: (status, body) => {
-              if (status === 201) acknowledged.push(JSON.parse(body).id);
+              if (status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
             },
           },
         ],
@@ -85,7 +85,7 @@ function load(seconds, onTick) {
   });
 }
 
-async function missingIds(ids) {
+async function missingIds(ids: string[]) {
   const client = createClient({ url: databaseUrl });
   const found = new Set();
   for (let i = 0; i < ids.length; i += 500) {
@@ -100,8 +100,8 @@ async function missingIds(ids) {
   return ids.filter((id) => !found.has(id)).length;
 }
 
-const checks = [];
-const check = (name, ok, detail) => checks.push({ name, ok, detail });
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
 // 1. Sustained load.
 let server = serve();
@@ -135,7 +135,7 @@ const crashed = load(CRASH_SECONDS, () => {
   setTimeout(() => server.kill('SIGKILL'), (CRASH_SECONDS / 2) * 1000);
 });
 const { acknowledged: beforeCrash } = await crashed;
-await new Promise((r) => (server.exitCode !== null || server.signalCode ? r() : server.once('exit', r)));
+await new Promise<void>((r) => (server.exitCode !== null || server.signalCode ? r() : server.once('exit', r)));
 server = serve();
 await waitForServer(ORIGIN);
 const lostInCrash = await missingIds(beforeCrash);

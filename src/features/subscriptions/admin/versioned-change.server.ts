@@ -1,0 +1,48 @@
+/**
+ * The optimistic version check of every admin change to a subscription: each form carries the
+ * version it was rendered at, so a change made meanwhile (another admin, a provider webhook) is
+ * refused as 'stale' instead of overwritten. Checked when the subscription is read, and again
+ * in the write transaction, which bumps the version.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
+import { subscriptions } from '#server/db/schema.ts';
+import type { Subscription } from '../subscriptions.server.ts';
+
+type VersionRefusal = { ok: false; reason: 'not-found' | 'stale' };
+
+/** The subscription if it is still at `version`. */
+export async function subscriptionAtVersion(
+  db: Db,
+  id: string,
+  version: number,
+): Promise<{ ok: true; subscription: Subscription } | VersionRefusal> {
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!subscription) return { ok: false, reason: 'not-found' };
+  if (subscription.version !== version) return { ok: false, reason: 'stale' };
+  return { ok: true, subscription };
+}
+
+/**
+ * Applies `set` to `read` (as subscriptionAtVersion returned it) only if its version has not
+ * moved since, bumping it, and commits `audit` with it; 'stale' otherwise.
+ */
+export async function writeAtVersion(
+  database: AppDatabase,
+  read: Subscription,
+  set: Partial<typeof subscriptions.$inferInsert>,
+  audit: WriteQuery,
+  now: number,
+): Promise<{ ok: true; subscription: Subscription } | VersionRefusal> {
+  const written = await database.writes.transaction(async (tx) => {
+    const result = await tx
+      .update(subscriptions)
+      .set({ ...set, updatedAt: new Date(now), version: sql`${subscriptions.version} + 1` })
+      .where(and(eq(subscriptions.id, read.id), eq(subscriptions.version, read.version)));
+    if (result.rowsAffected !== 1) return false;
+    await tx.batch([audit]);
+    return true;
+  });
+  if (!written) return { ok: false, reason: 'stale' };
+  return { ok: true, subscription: { ...read, ...set, version: read.version + 1 } };
+}
