@@ -261,7 +261,12 @@ export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): 
   return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
 }
 
-export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { held: boolean }) | null> {
+export async function readOrderIn(
+  tx: Tx,
+  id: string,
+): Promise<
+  (MailOrder & { held: boolean; userId: string; items: (MailOrder['items'][number] & { unitCents: number })[] }) | null
+> {
   const [order] = await tx
     .select({
       id: orders.id,
@@ -271,6 +276,7 @@ export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { he
       businessName: orders.businessName,
       totalCents: orders.totalCents,
       heldAt: orders.heldAt,
+      userId: orders.userId,
     })
     .from(orders)
     .where(eq(orders.id, id));
@@ -279,6 +285,7 @@ export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { he
     .select({
       description: orderItems.description,
       quantity: orderItems.quantity,
+      unitCents: orderItems.unitCents,
       amountCents: orderItems.amountCents,
       interval: orderItems.interval,
     })
