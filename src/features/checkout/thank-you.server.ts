@@ -83,6 +83,8 @@ export async function thankYouOrder(
     payment:
       order.status !== 'pending_payment' ? 'paid' : order.paymentProvider === 'invoice' ? 'invoice' : 'processing',
     accountUrl: visible && userId === order.userId ? `/account/orders/${order.id}` : null,
-    invoice: invoice && visible ? { number: invoice.number, url: `/account/invoices/${invoice.id}` } : null,
+    // Linked for the browser that placed the order even before the address is proven: opening it
+    // takes the account's sign-in (activation proves the address).
+    invoice: invoice ? { number: invoice.number, url: `/account/invoices/${invoice.id}` } : null,
   };
 }

@@ -20,10 +20,20 @@ export interface InvoicedOrder {
 const lineDescription = (item: InvoicedOrder['items'][number]) =>
   item.interval === 'month' ? `${item.description} (first month)` : item.description;
 
-/** The statements that issue `order`'s build invoice at `now`, its id, and the mail's attachment. */
-export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now()) {
+/** A card payment the provider confirmed: its amount and its id there (one receipt per payment). */
+export interface CardPayment {
+  cents: number;
+  reference: string;
+}
+
+/**
+ * The statements that issue `order`'s build invoice at `now` (with `paid`, a receipt: issued
+ * paid, by card), its id, the mail's attachment and where the customer reads it.
+ */
+export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now(), paid?: CardPayment) {
   const issued = issueStatements(
     {
+      ...(paid && { paid: { cents: paid.cents, method: 'card' as const }, providerReference: paid.reference }),
       purpose: 'build',
       userId: order.userId,
       orderId: order.id,
@@ -33,7 +43,7 @@ export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now()) {
         quantity: item.quantity,
         unitCents: item.unitCents,
       })),
-      dueDays: serverEnv().INVOICE_DUE_DAYS,
+      dueDays: paid ? 0 : serverEnv().INVOICE_DUE_DAYS,
     },
     now,
   );

@@ -92,8 +92,11 @@ export function newOrderMail(
   });
 }
 
-/** To the customer when payment is received. */
-export function paymentReceiptMail(order: MailOrder, options: { accountUrl: string; paidAt: Date }): RenderedMail {
+/** To the customer when payment is received (with the paid invoice or receipt attached, when there is one). */
+export function paymentReceiptMail(
+  order: MailOrder,
+  options: { accountUrl: string; paidAt: Date; receiptUrl?: string },
+): RenderedMail {
   const when = options.paidAt.toISOString().slice(0, 10);
   return renderMail({
     subject: `Payment received for ${orderNumber(order.id)}`,
@@ -102,6 +105,9 @@ export function paymentReceiptMail(order: MailOrder, options: { accountUrl: stri
       p`Hi ${order.name},`,
       p`We received your payment of ${formatPrice(order.totalCents)} on ${when}. Thank you!`,
       itemsBlock(order),
+      ...(options.receiptUrl
+        ? [p`Your receipt is attached to this e-mail (${link('view it in your account', options.receiptUrl)}).`]
+        : []),
       p`Next: ${link('complete your website intake in your account', options.accountUrl)}`,
     ],
   });
