@@ -48,6 +48,7 @@ CREATE TABLE `invoices` (
 	`reminded_before_at` integer,
 	`reminded_due_at` integer,
 	`reminded_overdue_at` integer,
+	`agency_told_overdue_at` integer,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE no action,

@@ -12,6 +12,7 @@ import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/b
 import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-schedule.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
+import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
 import {
   ATTACHMENT_KIND as INVOICE_ATTACHMENT,
@@ -119,6 +120,7 @@ const housekeeping = startHousekeeping(
   database.client,
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
+  [(now) => sendInvoiceReminders(database, now)],
 );
 // Started once listening (below); a shutdown waits for a backup in progress.
 let backups: BackupSchedule | undefined;

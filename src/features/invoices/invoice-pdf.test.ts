@@ -38,6 +38,7 @@ function invoice(overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines {
     remindedBeforeAt: null,
     remindedDueAt: null,
     remindedOverdueAt: null,
+    agencyToldOverdueAt: null,
     createdAt: new Date(ISSUED),
     lines: [line(0, 'Custom website build', 1, 149_900), line(1, 'Extra page', 2, 9_900)],
     ...overrides,

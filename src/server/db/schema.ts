@@ -664,6 +664,7 @@ export const invoices = sqliteTable(
     remindedBeforeAt: integer('reminded_before_at', { mode: 'timestamp_ms' }),
     remindedDueAt: integer('reminded_due_at', { mode: 'timestamp_ms' }),
     remindedOverdueAt: integer('reminded_overdue_at', { mode: 'timestamp_ms' }),
+    agencyToldOverdueAt: integer('agency_told_overdue_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
