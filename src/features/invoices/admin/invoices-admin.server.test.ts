@@ -110,7 +110,7 @@ describe('the admin invoices list', () => {
     const [first] = await database.db
       .select({ number: invoices.number })
       .from(invoices)
-      .where(eq(invoices.id, ids['paid']!));
+      .where(eq(invoices.id, ids.paid!));
     expect(names(await all({ q: first!.number.toLowerCase() }))).toEqual(['paid']);
     expect(names(await all({ q: 'MARIA@' }))).toEqual(['open-a', 'overdue-a']);
     expect(names(await all({ q: 'harbor d', state: 'open' }))).toEqual(['open-b']);
