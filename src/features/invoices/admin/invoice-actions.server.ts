@@ -49,7 +49,8 @@ export interface Payment extends Actor {
   cents: number;
   /** When the money arrived (the day the admin gave). */
   paidAt: Date;
-  method: PaymentMethod;
+  /** How it was paid; null when the admin did not say (the order page's Mark paid). */
+  method: PaymentMethod | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { auditLog, invoices, orderEvents, orders, outbox, subscriptions } from '
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { database, db, invoiceOrder, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
+import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { issueStatements } from '../../invoices.server.ts';
 import { agencyDay, agencyDayStart } from '../agency-days.ts';
@@ -230,5 +231,26 @@ describe('POST /api/admin/invoices/{id}/send', () => {
     expect((await db.select().from(outbox).where(eq(outbox.kind, 'invoice'))).map((m) => m.to)).not.toContain(
       'rosa@example.com',
     );
+  });
+});
+
+describe("the order's Mark paid: a shortcut to its build invoice's", () => {
+  it('marks the open build invoice paid in full and moves the order, in one commit', async () => {
+    const admin = await person('admin');
+    const { id, orderId } = await openInvoice('build');
+    const res = await postAs(postMarkPaid, `/api/admin/orders/${orderId}/mark-paid`, { id: orderId! }, {}, admin);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: orderId, from: 'pending_payment', to: 'paid' });
+    // Paid in full today; how is not known from the order page, so no method is made up.
+    expect(await invoiceRow(id)).toMatchObject({ status: 'paid', paidCents: 380_000, paidMethod: null });
+    expect((await findOrder(db, orderId!))?.status).toBe('paid');
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(['invoice.mark-paid']);
+    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId!));
+    expect(history.filter((e) => e.toStatus === 'paid')).toHaveLength(1);
+    // Once paid, neither path pays it again.
+    expect(
+      (await postAs(postMarkPaid, `/api/admin/orders/${orderId}/mark-paid`, { id: orderId! }, {}, admin)).status,
+    ).toBe(409);
+    expect((await act('mark-paid', id, payment(), admin)).status).toBe(409);
   });
 });
