@@ -50,7 +50,7 @@ export function agencyDayEnd(day: string): Date {
 }
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-const isCalendarDay = (value: string) => {
+export const isCalendarDay = (value: string) => {
   const at = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
 };

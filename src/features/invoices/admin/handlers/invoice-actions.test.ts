@@ -119,6 +119,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     const body = (await res.json()) as { error: string; fields: Record<string, string[]> };
     expect(body.error).toEqual(expect.any(String));
     expect(Object.keys(body.fields)).toEqual([field]);
+    expect(body.fields[field]).toHaveLength(1);
     expect((await invoiceRow(id))?.status).toBe('open');
     expect((await findOrder(db, orderId!))?.status).toBe('pending_payment');
     expect(await auditOf(id)).toEqual([]);

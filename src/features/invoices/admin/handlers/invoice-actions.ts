@@ -9,7 +9,7 @@ import { defineMutation, done, landing, type FailureCode } from '#server/http/mu
 import { recordId } from '#server/http/record-id.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { ADMIN_INVOICES } from '../../copy.ts';
-import { agencyDay, agencyDayStart } from '../agency-days.ts';
+import { agencyDay, agencyDayStart, isCalendarDay } from '../agency-days.ts';
 import { markInvoicePaid, sendInvoiceAgain, voidInvoice } from '../invoice-actions.server.ts';
 
 export const invoicePage = (id: string, notice?: string) => landing(`/admin/invoices/${id}`, notice);
@@ -60,11 +60,9 @@ const amountSchema = z.pipe(
 /** The day the money arrived, in Orlando: a real date, not after today. */
 const paidOnSchema = z.string({ error: ADMIN_INVOICES.dateInvalid }).check(
   z.trim(),
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_INVOICES.dateInvalid),
-  z.refine((day) => {
-    const at = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day && day >= '2000-01-01';
-  }, ADMIN_INVOICES.dateInvalid),
+  // One message per mistake: a date that is not one is not also 'in the future'.
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_INVOICES.dateInvalid, abort: true }),
+  z.refine((day) => isCalendarDay(day) && day >= '2000-01-01', { error: ADMIN_INVOICES.dateInvalid, abort: true }),
   // ISO dates compare as text.
   z.refine((day) => day <= agencyDay(Date.now()), ADMIN_INVOICES.dateFuture),
 );
