@@ -289,6 +289,9 @@ export const AUDIT_ACTIONS = [
   'auth.two-factor-verify',
   'auth.two-factor-recovery-code-used',
   'auth.two-factor-recovery-codes-regenerate',
+  'invoice.mark-paid',
+  'invoice.void',
+  'invoice.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
