@@ -34,6 +34,7 @@ const invoice: InvoiceWithLines = {
   remindedBeforeAt: null,
   remindedDueAt: null,
   remindedOverdueAt: null,
+  agencyToldOverdueAt: null,
   createdAt: issued,
   lines: [
     {

@@ -683,6 +683,7 @@ export const invoices = sqliteTable(
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
+    index('invoices_status_issued_idx').on(t.status, t.issuedAt),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),

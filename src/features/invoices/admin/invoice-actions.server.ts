@@ -10,11 +10,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppDatabase, Tx } from '#server/db/index.ts';
 import { invoiceLines, invoices, orders, type PaymentMethod } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
-import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { moveOrderIn } from '#features/orders/orders.server.ts';
 import { invoiceAttachment } from '../attachment.server.ts';
+import { customerInvoiceUrl } from '../build-invoice.ts';
 import { invoiceState, type Invoice } from '../invoices.server.ts';
 import { invoiceMail } from '../mail.ts';
 
@@ -27,8 +27,6 @@ interface Actor {
   ip: string | null;
 }
 
-/** The customer's page for the invoice, in e-mails. */
-export const accountInvoiceUrl = (id: string) => `${serverEnv().SITE_URL}/account/invoices/${id}`;
 
 async function readIn(tx: Tx, id: string): Promise<Invoice | null> {
   const [found] = await tx.select().from(invoices).where(eq(invoices.id, id));
@@ -87,6 +85,8 @@ export function markInvoicePaid(
             ip: payment.ip,
             note: ADMIN_ORDERS.invoicePaidNote,
             customerNote: ADMIN_ORDERS.invoicePaidNote,
+            // The payment mail carries the invoice, now marked paid.
+            receipt: { attachment: invoiceAttachment(invoice.id), url: customerInvoiceUrl(invoice.id) },
           },
           now,
         );
@@ -164,7 +164,7 @@ export function sendInvoiceAgain(database: AppDatabase, action: Actor, now = Dat
       .where(eq(invoiceLines.invoiceId, found.id))
       .orderBy(asc(invoiceLines.position));
     const invoice = { ...found, lines };
-    const mail = invoiceMail(invoice, { invoiceUrl: accountInvoiceUrl(invoice.id) }, now);
+    const mail = invoiceMail(invoice, { invoiceUrl: customerInvoiceUrl(invoice.id) }, now);
     await tx.batch([
       outboxInsert(
         { ...mail, kind: 'invoice', to: invoice.customerEmail, attachments: [invoiceAttachment(invoice.id)] },
