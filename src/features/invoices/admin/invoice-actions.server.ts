@@ -8,11 +8,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDatabase, Tx } from '#server/db/index.ts';
-import { invoiceLines, invoices, orders, type PaymentMethod } from '#server/db/schema.ts';
+import { invoiceLines, invoices, type AttachmentRef, type PaymentMethod } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
-import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { moveOrderIn } from '#features/orders/orders.server.ts';
 import { invoiceAttachment } from '../attachment.server.ts';
 import { customerInvoiceUrl } from '../build-invoice.ts';
 import { invoiceState, type Invoice } from '../invoices.server.ts';
@@ -26,7 +24,6 @@ interface Actor {
   actorId: string;
   ip: string | null;
 }
-
 
 async function readIn(tx: Tx, id: string): Promise<Invoice | null> {
   const [found] = await tx.select().from(invoices).where(eq(invoices.id, id));
@@ -43,12 +40,26 @@ async function whileOpen(tx: Tx, id: string, change: Partial<typeof invoices.$in
   return changed.length === 1;
 }
 
+/**
+ * What paying an order's build invoice does to the order: the orders feature's move to paid
+ * (history, subscription, the payment mail carrying `receipt`), given by the route that
+ * composes the two features: orders bill through invoices, so invoices never import orders.
+ * Answers whether the order moved.
+ */
+export type PayOrder = (
+  tx: Tx,
+  payment: { orderId: string; actorId: string; ip: string | null; receipt: { attachment: AttachmentRef; url: string } },
+  now: number,
+) => Promise<boolean>;
+
 export interface Payment extends Actor {
   cents: number;
   /** When the money arrived (the day the admin gave). */
   paidAt: Date;
   /** How it was paid; null when the admin did not say (the order page's Mark paid). */
   method: PaymentMethod | null;
+  /** Moves a build invoice's order to paid in the same commit (without it, the order stays). */
+  payOrder?: PayOrder;
 }
 
 /**
@@ -72,26 +83,18 @@ export function markInvoicePaid(
     });
     if (!changed) return { ok: false, reason: 'not-open' };
     let orderMoved = false;
-    if (invoice.purpose === 'build' && invoice.orderId) {
-      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, invoice.orderId));
-      if (order?.status === 'pending_payment') {
-        const moved = await moveOrderIn(
-          tx,
-          {
-            orderId: invoice.orderId,
-            to: 'paid',
-            onlyFrom: ['pending_payment'],
-            actorId: payment.actorId,
-            ip: payment.ip,
-            note: ADMIN_ORDERS.invoicePaidNote,
-            customerNote: ADMIN_ORDERS.invoicePaidNote,
-            // The payment mail carries the invoice, now marked paid.
-            receipt: { attachment: invoiceAttachment(invoice.id), url: customerInvoiceUrl(invoice.id) },
-          },
-          now,
-        );
-        orderMoved = moved.moved;
-      }
+    if (invoice.purpose === 'build' && invoice.orderId && payment.payOrder) {
+      orderMoved = await payment.payOrder(
+        tx,
+        {
+          orderId: invoice.orderId,
+          actorId: payment.actorId,
+          ip: payment.ip,
+          // The payment mail carries the invoice, now marked paid.
+          receipt: { attachment: invoiceAttachment(invoice.id), url: customerInvoiceUrl(invoice.id) },
+        },
+        now,
+      );
     }
     await tx.batch([
       auditStatement(

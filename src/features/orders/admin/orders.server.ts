@@ -29,6 +29,7 @@ import { canMove, ORDER_STATUS_LABELS } from '../status.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { refundCheckoutPayment } from '#features/payments/refunds.ts';
 import { invoicesOfOrder } from '#features/invoices/admin/invoices-admin.server.ts';
+import type { PayOrder } from '#features/invoices/admin/invoice-actions.server.ts';
 
 export async function adminOrderPage(db: Db, id: string) {
   const order = await findOrder(db, id);
@@ -271,3 +272,25 @@ export async function endOrder(
     return { ok: true, refundId };
   });
 }
+
+/**
+ * A build invoice was paid (the invoices feature's Mark paid): its order, if it still awaits
+ * payment, moves to paid in the invoice's commit, and the payment mail carries the invoice.
+ */
+export const payOrderByInvoice: PayOrder = async (tx, { orderId, actorId, ip, receipt }, now) => {
+  const moved = await moveOrderIn(
+    tx,
+    {
+      orderId,
+      to: 'paid',
+      onlyFrom: ['pending_payment'],
+      actorId,
+      ip,
+      note: ADMIN_ORDERS.invoicePaidNote,
+      customerNote: ADMIN_ORDERS.invoicePaidNote,
+      receipt,
+    },
+    now,
+  );
+  return moved.moved;
+};

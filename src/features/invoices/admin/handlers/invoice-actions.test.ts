@@ -9,7 +9,11 @@ import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { issueStatements } from '../../invoices.server.ts';
 import { agencyDay, agencyDayStart } from '../agency-days.ts';
-import { postInvoiceMarkPaid, postInvoiceSend, postInvoiceVoid } from './invoice-actions.ts';
+import { payOrderByInvoice } from '#features/orders/admin/orders.server.ts';
+import { invoiceMarkPaidRoute, postInvoiceSend, postInvoiceVoid } from './invoice-actions.ts';
+
+/** The route as src/pages composes it: paying a build's invoice moves its order. */
+const postInvoiceMarkPaid = invoiceMarkPaidRoute(payOrderByInvoice);
 
 const DAY = 24 * 60 * 60 * 1000;
 

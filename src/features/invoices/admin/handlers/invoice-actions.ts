@@ -10,7 +10,7 @@ import { recordId } from '#server/http/record-id.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { ADMIN_INVOICES } from '../../copy.ts';
 import { agencyDay, agencyDayStart, isCalendarDay } from '../agency-days.ts';
-import { markInvoicePaid, sendInvoiceAgain, voidInvoice } from '../invoice-actions.server.ts';
+import { markInvoicePaid, sendInvoiceAgain, voidInvoice, type PayOrder } from '../invoice-actions.server.ts';
 
 export const invoicePage = (id: string, notice?: string) => landing(`/admin/invoices/${id}`, notice);
 
@@ -93,29 +93,38 @@ const voidSchema = z.object({
  * invoice is Paid; a build's order awaiting payment moves to Paid in the same commit. Audited
  * 'invoice.mark-paid' (and 'order.status' when the order moved).
  */
-export const postInvoiceMarkPaid = defineMutation({
-  access: 'admin',
-  ...invoiceRoute,
-  schema: markPaidSchema,
-  formFailure,
-  async handle({ input, user, database, params, clientAddress, refuse }) {
-    const { id } = params;
-    const now = Date.now();
-    // Today's payment keeps the time it was recorded; an earlier day starts at its midnight.
-    const paidAt = input.date === agencyDay(now) ? new Date(now) : agencyDayStart(input.date);
-    const result = await markInvoicePaid(
-      database,
-      { invoiceId: id, actorId: user.id, ip: clientAddress, cents: input.amount, paidAt, method: input.method },
-      now,
-    );
-    if (!result.ok) return refuse(result.reason);
-    return done(invoicePage(id, result.orderMoved ? 'marked-paid-order' : 'marked-paid'), 200, {
-      id,
-      status: 'paid',
-      orderMoved: result.orderMoved,
-    });
-  },
-});
+export const invoiceMarkPaidRoute = (payOrder: PayOrder) =>
+  defineMutation({
+    access: 'admin',
+    ...invoiceRoute,
+    schema: markPaidSchema,
+    formFailure,
+    async handle({ input, user, database, params, clientAddress, refuse }) {
+      const { id } = params;
+      const now = Date.now();
+      // Today's payment keeps the time it was recorded; an earlier day starts at its midnight.
+      const paidAt = input.date === agencyDay(now) ? new Date(now) : agencyDayStart(input.date);
+      const result = await markInvoicePaid(
+        database,
+        {
+          invoiceId: id,
+          actorId: user.id,
+          ip: clientAddress,
+          cents: input.amount,
+          paidAt,
+          method: input.method,
+          payOrder,
+        },
+        now,
+      );
+      if (!result.ok) return refuse(result.reason);
+      return done(invoicePage(id, result.orderMoved ? 'marked-paid-order' : 'marked-paid'), 200, {
+        id,
+        status: 'paid',
+        orderMoved: result.orderMoved,
+      });
+    },
+  });
 
 /** POST /api/admin/invoices/{id}/void {reason}: an open or overdue invoice becomes Void. Audited 'invoice.void'. */
 export const postInvoiceVoid = defineMutation({

@@ -9,7 +9,7 @@ import { findOrder, moveOrder, type MoveResult } from '../../orders.server.ts';
 import { markInvoicePaid } from '#features/invoices/admin/invoice-actions.server.ts';
 import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { changeOrderStatus } from '../orders.server.ts';
+import { changeOrderStatus, payOrderByInvoice } from '../orders.server.ts';
 
 /** The order an admin route acts on: `{id}` in its path; one that names no order is a 404. */
 export const orderRoute = {
@@ -145,6 +145,7 @@ async function markPaid(database: AppDatabase, id: string, actorId: string, ip: 
       cents: invoice.totalCents,
       paidAt: new Date(),
       method: null,
+      payOrder: payOrderByInvoice,
     });
     if (paid.ok && paid.orderMoved) return answer(id, 'paid', { moved: true, from: 'pending_payment' });
   }
