@@ -11,41 +11,28 @@ import { E2E_BUILDS } from './builds.ts';
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * A visitor's invoiced order and its build invoice. Checkout issues that invoice itself once it
- * does (issue 22); until then the test issues it here, with a number of its own far from today's.
+ * A visitor's invoiced order and the build invoice checkout issued with it, moved back
+ * `issuedDaysAgo` days (issued and due dates) when a test needs one that is overdue.
  */
 async function invoicedOrder(browser: Browser, email: string, businessName: string, issuedDaysAgo = 0) {
   const orderId = await visitorOrders(browser, email, businessName);
   const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
   try {
-    const issued = Date.now() - issuedDaysAgo * DAY_MS;
-    const id = Array.from(
-      crypto.getRandomValues(new Uint8Array(26)),
-      (b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31],
-    ).join('');
-    // Eight digits, so no test's number is the start of another's.
-    const sequence = 10_000_000 + Math.floor(Math.random() * 90_000_000);
-    await db.execute({
-      sql: `INSERT INTO invoices (id, kind, purpose, year, sequence, number, user_id, order_id, customer_name,
-              customer_business, customer_email, total_cents, status, issued_at, due_at, created_at)
-            SELECT ?, 'invoice', 'build', 2099, ?, ?, user_id, id, name, business_name, email, total_cents, 'open', ?, ?, ?
-            FROM orders WHERE id = ?
-              AND NOT EXISTS (SELECT 1 FROM invoices WHERE order_id = ? AND purpose = 'build' AND status <> 'void')`,
-      args: [id, sequence, `INV-2099-${sequence}`, issued, issued + 14 * DAY_MS, issued, orderId, orderId],
-    });
-    await db.execute({
-      sql: `INSERT INTO invoice_lines (id, invoice_id, position, description, quantity, unit_cents, amount_cents)
-            SELECT ?, id, 0, 'Custom website build', 1, total_cents, total_cents FROM invoices
-            WHERE id = ? AND NOT EXISTS (SELECT 1 FROM invoice_lines WHERE invoice_id = ?)`,
-      args: [crypto.randomUUID(), id, id],
-    });
+    if (issuedDaysAgo > 0) {
+      const issued = Date.now() - issuedDaysAgo * DAY_MS;
+      await db.execute({
+        sql: `UPDATE invoices SET issued_at = ?, due_at = ? WHERE order_id = ? AND purpose = 'build'`,
+        args: [issued, issued + 14 * DAY_MS, orderId],
+      });
+    }
     const [row] = (
       await db.execute({
         sql: `SELECT id, number FROM invoices WHERE order_id = ? AND purpose = 'build' AND status <> 'void'`,
         args: [orderId],
       })
     ).rows;
-    return { orderId, invoiceId: String(row!.id), number: String(row!.number) };
+    if (!row) throw new Error(`checkout issued no invoice for order ${orderId}`);
+    return { orderId, invoiceId: String(row.id), number: String(row.number) };
   } finally {
     db.close();
   }
