@@ -1,7 +1,7 @@
 // The admin lists at volume: `node scripts/bench-admin.ts [--skip-build]` (part of `npm run bench`).
 //
-// Seeds a temp database with 100,000 orders, 100,000 contact messages and 10,000 subscriptions
-// (scripts/db-seed.ts), serves a production build with an admin from ADMIN_EMAIL, signs in,
+// Seeds a temp database with 100,000 orders, 100,000 contact messages, 10,000 subscriptions and
+// 100,000 invoices (scripts/db-seed.ts), serves a production build with an admin from ADMIN_EMAIL, signs in,
 // then loads the dashboard and each list with autocannon (20 connections, ~5 s) and times a full
 // /api/admin/export/orders.csv download. Budget: the dashboard and every list under 100 ms p99.
 import { spawnSync } from 'node:child_process';
@@ -33,10 +33,13 @@ if (!args.includes('--skip-build') || !existsSync(join(OUT_DIR, 'server', 'entry
 }
 
 const databaseUrl = `file:${join(mkdtempSync(join(tmpdir(), 'palmetto-admin-bench-')), 'admin.db')}`;
-console.log('bench-admin: seeding 100,000 orders, 100,000 messages, 10,000 subscriptions');
+console.log('bench-admin: seeding 100,000 orders, 100,000 messages, 10,000 subscriptions, 100,000 invoices');
 const seed = spawnSync(
   'node',
-  ['scripts/db-seed.ts', '--orders', '100000', '--messages', '100000', '--subscriptions', '10000'],
+  [
+    'scripts/db-seed.ts',
+    ...['--orders', '100000', '--messages', '100000', '--subscriptions', '10000', '--invoices', '100000'],
+  ],
   { stdio: 'inherit', env: { ...process.env, DATABASE_URL: databaseUrl } },
 );
 if (seed.status !== 0) process.exit(seed.status ?? 1);
@@ -69,6 +72,9 @@ try {
   const next = /href="(\/admin\/orders\?after=[^"]+)"/.exec(first)?.[1]?.replaceAll('&amp;', '&');
   const email = /<bdi>([a-z]+\.[a-z]+)\.[^<@]*@example\.com<\/bdi>/i.exec(first)?.[1];
   if (!next || !email) throw new Error('could not find a cursor or an e-mail on /admin/orders');
+  const invoicesPage = await (await fetch(`${ORIGIN}/admin/invoices`, { headers })).text();
+  const invoicesNext = /href="(\/admin\/invoices\?after=[^"]+)"/.exec(invoicesPage)?.[1]?.replaceAll('&amp;', '&');
+  if (!invoicesNext) throw new Error('could not find a cursor on /admin/invoices');
 
   const targets: [name: string, path: string, budgeted: boolean][] = [
     ['/admin (dashboard)', '/admin', true],
@@ -81,6 +87,12 @@ try {
     ['/admin/customers', '/admin/customers', true],
     ['/admin/subscriptions', '/admin/subscriptions', true],
     ['/admin/audit', '/admin/audit', true],
+    ['/admin/invoices', '/admin/invoices', true],
+    [`/admin/invoices?q=${email}`, `/admin/invoices?q=${encodeURIComponent(email)}`, true],
+    ['/admin/invoices?state=overdue', '/admin/invoices?state=overdue', true],
+    ['/admin/invoices?state=paid', '/admin/invoices?state=paid', true],
+    ['/admin/invoices?state=void', '/admin/invoices?state=void', true],
+    ['/admin/invoices page 2 (cursor)', invoicesNext, true],
   ];
   const results = [];
   for (const [name, path, budgeted] of targets) {

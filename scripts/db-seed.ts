@@ -1,6 +1,6 @@
-// `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 [--force]`:
+// `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 --invoices 100000 [--force]`:
 // fills DATABASE_URL with realistic-looking customers, orders (with items and a few intakes),
-// contact messages, subscriptions and audit entries, for trying the admin lists at volume
+// contact messages, subscriptions, invoices (with their lines) and audit entries, for trying the admin lists at volume
 // and for scripts/bench-admin.ts. Never run it against production: the rows are invented.
 import { parseArgs } from 'node:util';
 import type { InStatement } from '@libsql/client';
@@ -13,6 +13,9 @@ import {
   auditLog,
   contactMessages,
   intakes,
+  invoiceCounters,
+  invoiceLines,
+  invoices,
   orderItems,
   orders,
   SUBSCRIPTION_STATUSES,
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     orders: { type: 'string', default: '1000' },
     messages: { type: 'string', default: '1000' },
     subscriptions: { type: 'string', default: '100' },
+    invoices: { type: 'string', default: '100' },
     force: { type: 'boolean', default: false },
   },
 });
@@ -38,6 +42,7 @@ const count = (name: string, raw: string | undefined) => {
 const ORDERS = count('orders', values.orders);
 const MESSAGES = count('messages', values.messages);
 const SUBSCRIPTIONS = count('subscriptions', values.subscriptions);
+const INVOICES = count('invoices', values.invoices);
 /** A database with more orders than this is probably not a scratch one: refuse unless --force. */
 const REFUSE_ABOVE = 1000;
 /** Rows per INSERT (kept under SQLite's 32,766 bound parameters) and INSERTs per transaction. */
@@ -260,6 +265,88 @@ for (let i = 0; i < SUBSCRIPTIONS; i++) {
 subscriptionRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 await insertAll(subscriptions, subscriptionRows);
 
+// Invoices: one per order's build (paid unless the order still waits for payment or was
+// canceled), the rest the monthly plan's; numbered per Orlando year in issue order, as issued.
+const invoiceRows: (typeof invoices.$inferInsert)[] = [];
+const invoiceLineRows: (typeof invoiceLines.$inferInsert)[] = [];
+const customersById = new Map(customers.map((c) => [c.id, c]));
+for (let i = 0; i < INVOICES; i++) {
+  const order = i < orderRows.length ? orderRows[i]! : null;
+  const customer = order ? customersById.get(order.userId)! : pick(customers);
+  const issuedAt = order?.createdAt ?? recent();
+  const cents = order?.totalCents ?? 9_900;
+  const roll = random();
+  const status = order
+    ? order.status === 'pending_payment'
+      ? 'open'
+      : order.status === 'canceled'
+        ? 'void'
+        : 'paid'
+    : roll < 0.88
+      ? 'paid'
+      : roll < 0.98
+        ? 'open'
+        : 'void';
+  const invoiceId = id();
+  invoiceRows.push({
+    id: invoiceId,
+    kind: 'invoice',
+    purpose: order ? 'build' : 'plan',
+    year: 0,
+    sequence: 0,
+    number: '',
+    userId: customer.id,
+    orderId: order?.id ?? null,
+    customerName: customer.name,
+    customerBusiness: customer.business,
+    customerEmail: customer.email,
+    totalCents: cents,
+    status,
+    issuedAt,
+    dueAt: new Date(issuedAt.getTime() + 14 * 86_400_000),
+    paidAt: status === 'paid' ? new Date(issuedAt.getTime() + 3 * 86_400_000) : null,
+    paidCents: status === 'paid' ? cents : null,
+    paidMethod: status === 'paid' ? pick(['bank_transfer', 'check', 'card', 'card'] as const) : null,
+    voidedAt: status === 'void' ? issuedAt : null,
+    voidReason: status === 'void' ? 'Order canceled' : null,
+    createdAt: issuedAt,
+  });
+  invoiceLineRows.push({
+    id: id(),
+    invoiceId,
+    position: 0,
+    description: order ? 'Custom website design' : 'All-Inclusive Monthly Plan',
+    quantity: 1,
+    unitCents: cents,
+    amountCents: cents,
+  });
+}
+invoiceRows.sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime());
+const orlandoYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/New_York' });
+const lastOfYear = new Map<number, number>();
+// Numbers continue whatever an earlier run (--force) took: the counters say where each year is.
+for (const row of (await client.execute('SELECT year, last FROM invoice_counters WHERE series = ?', ['INV'])).rows) {
+  lastOfYear.set(Number(row.year), Number(row.last));
+}
+for (const row of invoiceRows) {
+  const year = Number(orlandoYear.format(row.issuedAt));
+  const sequence = (lastOfYear.get(year) ?? 0) + 1;
+  lastOfYear.set(year, sequence);
+  Object.assign(row, { year, sequence, number: `INV-${year}-${String(sequence).padStart(4, '0')}` });
+}
+await insertAll(invoices, invoiceRows);
+await insertAll(invoiceLines, invoiceLineRows);
+for (const [year, last] of lastOfYear) {
+  await client.execute(
+    toStatement(
+      build
+        .insert(invoiceCounters)
+        .values({ series: 'INV', year, last })
+        .onConflictDoUpdate({ target: [invoiceCounters.series, invoiceCounters.year], set: { last } }),
+    ),
+  );
+}
+
 // One status change in the audit log for every tenth order, so /admin/audit has volume too.
 const auditRows: (typeof auditLog.$inferInsert)[] = orderRows
   .filter((_, i) => i % 10 === 0)
@@ -280,5 +367,6 @@ client.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `db:seed: ${customers.length} customers, ${orderRows.length} orders (${itemRows.length} items, ${intakeRows.length} intakes), ` +
-    `${messageRows.length} messages, ${subscriptionRows.length} subscriptions, ${auditRows.length} audit entries in ${seconds} s`,
+    `${messageRows.length} messages, ${subscriptionRows.length} subscriptions, ${invoiceRows.length} invoices, ` +
+    `${auditRows.length} audit entries in ${seconds} s`,
 );

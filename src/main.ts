@@ -12,7 +12,12 @@ import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/b
 import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-schedule.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
+import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
+import {
+  ATTACHMENT_KIND as INVOICE_ATTACHMENT,
+  renderInvoiceAttachment,
+} from '#features/invoices/attachment.server.ts';
 import { appDatabase } from '#server/db/index.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '#server/email/mailer.ts';
@@ -106,11 +111,16 @@ if (mailer.mode === 'log') {
       : 'No SMTP_URL: mail is printed to this log with its links redacted. Set SMTP_URL to deliver mail.',
   );
 }
-const outboxWorker = startOutboxWorker(database.db, mailer, { error: (obj, msg) => app.log.error(obj, msg) });
+const outboxWorker = startOutboxWorker(database.db, mailer, {
+  error: (obj, msg) => app.log.error(obj, msg),
+  // The files mail can carry, made at sending from the record they name.
+  attachments: { [INVOICE_ATTACHMENT]: renderInvoiceAttachment },
+});
 const housekeeping = startHousekeeping(
   database.client,
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
+  [(now) => sendInvoiceReminders(database, now)],
 );
 // Started once listening (below); a shutdown waits for a backup in progress.
 let backups: BackupSchedule | undefined;

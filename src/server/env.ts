@@ -79,6 +79,10 @@ const settings = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API origin (a local fake in tests): `http://127.0.0.1:12111`. */
   STRIPE_API_URL: optionalText,
+  /** Days from an invoice's issue to its due date. */
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** Bank transfer details printed on every invoice (account name, bank, routing and account numbers). */
+  INVOICE_BANK_DETAILS: optionalText,
   /** `off` disables rate limits, for benchmarks and test harnesses only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Where the server listens. */

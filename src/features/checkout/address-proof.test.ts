@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { getDatabase } from '#server/db/index.ts';
-import { orders, outbox, subscriptions, users } from '#server/db/schema.ts';
+import { invoiceLines, invoices, orderItems, orders, outbox, subscriptions, users } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { createCustomSubscription } from '#features/subscriptions/admin/subscriptions.server.ts';
 import { listOrders } from '#features/admin/lists/lists.server.ts';
@@ -25,6 +25,7 @@ import { customerOrderPage } from '#features/orders/customer-order.server.ts';
 import { HELD_ORDER } from '#features/orders/copy.ts';
 import { ordersOfCustomer } from '#features/orders/orders.server.ts';
 import { subscriptionsOf } from '#features/subscriptions/subscriptions.server.ts';
+import { customerInvoices, invoiceForViewer, orderInvoiceLinks } from '#features/invoices/customer-invoices.server.ts';
 import { postCheckout } from './handlers/post-checkout.ts';
 
 const database = await getDatabase();
@@ -65,9 +66,12 @@ async function linkIn(to: string, kind: string, path: string): Promise<string> {
 
 const pageOf = (path: string, query: string, method = 'GET') => pageContext(`${path}${query}`, { method });
 
+/** Each press from its own address: the link routes' rate limit never decides a test. */
+const pressFrom = () => `198.18.0.${(++client % 250) + 1}`;
 const press = {
-  verify: (token: string) => callRoute(postVerifyEmail, '/api/email/verify', { body: { token } }),
-  confirmOrder: (token: string) => callRoute(postConfirmOrder, '/api/orders/confirm', { body: { token } }),
+  verify: (token: string) => callRoute(postVerifyEmail, '/api/email/verify', { body: { token }, ip: pressFrom() }),
+  confirmOrder: (token: string) =>
+    callRoute(postConfirmOrder, '/api/orders/confirm', { body: { token }, ip: pressFrom() }),
 };
 
 const orderRow = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -267,5 +271,78 @@ describe('a signed-out order for an existing account is held, not filed', () => 
     expect((await mailsTo(email)).map((m) => m.kind).sort()).toEqual(['account-activation', 'order-confirmation']);
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
     expect(sub).toBeUndefined();
+  });
+});
+
+describe('the build invoice (invoice mode)', () => {
+  const invoicesOf = (orderId: string) => db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const confirmationTo = async (email: string) =>
+    (
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.kind, 'order-confirmation')))
+    )[0];
+  const asViewer = (user: { id: string; name: string; email: string }): SessionUser => ({ ...user, role: 'customer' });
+
+  it('is issued with the order, line for line, and mailed with its PDF attached and its link', async () => {
+    const email = uniqueEmail('billed');
+    const owner = await verifiedCustomer(email);
+    const orderId = await checkout(email, { user: asViewer(owner), monthly: true });
+
+    const [invoice, ...more] = await invoicesOf(orderId);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({ purpose: 'build', status: 'open', userId: owner.id, customerEmail: email });
+    expect(invoice!.number).toMatch(/^INV-\d{4}-\d{4,}$/);
+    expect(invoice!.totalCents).toBe((await orderRow(orderId)).totalCents);
+    expect(invoice!.dueAt.getTime() - invoice!.issuedAt.getTime()).toBe(14 * 24 * 60 * 60 * 1000);
+    const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(lines.map((l) => [l.quantity, l.unitCents]).sort()).toEqual(
+      items.map((i) => [i.quantity, i.unitCents]).sort(),
+    );
+    expect(lines.some((l) => l.description.endsWith('(first month)'))).toBe(true);
+
+    const mail = await confirmationTo(email);
+    expect(mail?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
+    expect(unseal(mail!.text)).toContain(`/account/invoices/${invoice!.id}`);
+    expect((await customerInvoices(db, owner.id)).map((i) => i.id)).toEqual([invoice!.id]);
+    expect(await orderInvoiceLinks(db, orderId, owner.id)).toEqual([
+      {
+        href: `/account/invoices/${invoice!.id}`,
+        number: invoice!.number,
+        summary: expect.stringMatching(/, Open$/),
+        open: true,
+      },
+    ]);
+  });
+
+  it("of a held order waits for the owner's confirmation, then goes out with the confirmation", async () => {
+    const email = uniqueEmail('held-bill');
+    const owner = await verifiedCustomer(email);
+    const orderId = await checkout(email);
+    expect(await invoicesOf(orderId)).toEqual([]);
+    expect(await confirmationTo(email)).toBeUndefined();
+
+    await press.confirmOrder(await linkIn(email, 'order-confirm-request', '/confirm-order'));
+    const [invoice] = await invoicesOf(orderId);
+    expect(invoice?.userId).toBe(owner.id);
+    expect((await confirmationTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
+    expect((await customerInvoices(db, owner.id)).map((i) => i.id)).toEqual([invoice!.id]);
+  });
+
+  it('is never shown to a stranger who registered the address before its owner ordered', async () => {
+    const email = uniqueEmail('not-yours');
+    const stranger = await register(email);
+    const orderId = await checkout(email);
+    // The address's real owner confirms the order from the mailed link: the invoice is issued…
+    await press.confirmOrder(await linkIn(email, 'order-confirm-request', '/confirm-order'));
+    const [invoice] = await invoicesOf(orderId);
+    // …and mailed to the address typed at checkout, like the order's confirmation…
+    expect((await confirmationTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
+    // …but not in the account that merely claims that address.
+    expect(await customerInvoices(db, stranger.id)).toEqual([]);
+    expect(await invoiceForViewer(db, invoice!.id, asViewer(stranger))).toBeNull();
+    expect(await orderInvoiceLinks(db, orderId, stranger.id)).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { unprovenEmailFor } from '#features/accounts/address-proof.server.ts';
 import { activationMail } from '#features/accounts/mail.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { findUserByEmail, insertUserStatement, normalizeEmail } from '#features/accounts/users.server.ts';
+import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
 import { holdStatements } from '#features/orders/held-orders.server.ts';
 import { newOrderMail, orderConfirmationMail } from '#features/orders/mail.ts';
 import {
@@ -157,16 +158,31 @@ export async function placeOrder(
       totalCents: priced.totalCents,
       items: priced.items,
     };
+    // Invoice mode bills the order at once; a held order's invoice waits for its confirmation.
+    const invoice =
+      provider === 'invoice' && !customer.held
+        ? buildInvoiceStatements({ ...mailOrder, userId: customer.userId, items: priced.items }, now)
+        : null;
     const confirmation = orderConfirmationMail(mailOrder, {
       provider,
       activationUrl: customer.activationUrl,
       accountUrl: accountOrderUrl(order.id),
+      invoiceUrl: invoice?.url,
     });
     const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(order.id) });
     const mails = customer.held
       ? holdStatements({ id: order.id, totalCents: priced.totalCents, email }, now)
       : [
-          outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
+          ...(invoice?.statements ?? []),
+          outboxInsert(
+            {
+              ...confirmation,
+              kind: 'order-confirmation',
+              to: email,
+              attachments: invoice ? [invoice.attachment] : [],
+            },
+            now,
+          ),
           outboxInsert(
             { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
             now,

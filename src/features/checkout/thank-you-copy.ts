@@ -17,6 +17,11 @@ export const THANK_YOU = {
     title: 'Pay.',
     text: 'We will e-mail you an invoice for your order; your project starts when it is paid.',
   },
+  /** Invoice mode, once the invoice is issued (the order is not held): it is in the mail already. */
+  invoiceIssued: {
+    title: 'Pay your invoice.',
+    text: 'We e-mailed it to you with its PDF; your project starts when it is paid.',
+  },
   paid: { title: 'Paid.', text: 'Thank you: we e-mail your receipt.' },
   processing: {
     title: 'Pay.',

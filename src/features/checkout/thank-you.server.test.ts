@@ -51,6 +51,11 @@ describe('/thank-you after an order', () => {
       newAccount: true,
       payment: 'invoice',
       accountUrl: null,
+      // Invoice mode: the build's invoice, issued with the order, linked from here.
+      invoice: {
+        number: expect.stringMatching(/^INV-\d{4}-\d{4,}$/),
+        url: expect.stringMatching(/^\/account\/invoices\/[a-z2-9]+$/),
+      },
     });
 
     // Another browser: no cookie, a cookie it wrote itself, or another order's cookie.

@@ -14,6 +14,7 @@ import { users } from '#server/db/schema.ts';
 import { seal, unseal } from '#server/email/sealed.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
+import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
 
 const COOKIE = 'thank_you';
 export const THANK_YOU_PATH = '/thank-you';
@@ -55,6 +56,8 @@ export interface ThankYouOrder {
   payment: 'invoice' | 'paid' | 'processing';
   /** The order's page in the account, for the signed-in customer who owns it. */
   accountUrl: string | null;
+  /** Its invoice (invoice mode, once issued): the number and where the customer reads it. */
+  invoice: { number: string; url: string } | null;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function thankYouOrder(
   if (!order) return null;
   const [owner] = await db.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
   const visible = order.heldAt === null && order.unprovenEmail === null;
+  const invoice = order.status === 'pending_payment' ? await buildInvoiceOf(db, order.id) : null;
   return {
     number: orderNumber(order.id),
     total: formatPrice(order.totalCents),
@@ -79,5 +83,8 @@ export async function thankYouOrder(
     payment:
       order.status !== 'pending_payment' ? 'paid' : order.paymentProvider === 'invoice' ? 'invoice' : 'processing',
     accountUrl: visible && userId === order.userId ? `/account/orders/${order.id}` : null,
+    // Linked for the browser that placed the order even before the address is proven: opening it
+    // takes the account's sign-in (activation proves the address).
+    invoice: invoice ? { number: invoice.number, url: `/account/invoices/${invoice.id}` } : null,
   };
 }

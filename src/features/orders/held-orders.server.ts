@@ -23,6 +23,7 @@ import {
   CONFIRM_ORDER_PATH,
   newAddressLink,
 } from '#features/accounts/address-proof.server.ts';
+import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
 import { newOrderMail, orderConfirmationMail, orderConfirmRequestMail, paymentReceiptMail } from './mail.ts';
 import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
@@ -125,14 +126,22 @@ export async function confirmHeldOrder(
       writes.push(link.statement);
       activationUrl = accountLink('/activate-account', link.token);
     }
+    // Invoice mode bills an unpaid order once its owner confirms it (nothing was issued while held).
+    const invoice =
+      provider === 'invoice' && row.paidAt === null ? buildInvoiceStatements({ ...mailOrder, email }, now) : null;
+    if (invoice) writes.push(...invoice.statements);
     const confirmation = orderConfirmationMail(mailOrder, {
       provider,
       activationUrl,
       accountUrl: accountOrderUrl(orderId),
+      invoiceUrl: invoice?.url,
     });
     const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(orderId) });
     writes.push(
-      outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
+      outboxInsert(
+        { ...confirmation, kind: 'order-confirmation', to: email, attachments: invoice ? [invoice.attachment] : [] },
+        now,
+      ),
       outboxInsert(
         { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
         now,

@@ -37,10 +37,14 @@ const PAYMENT_NEXT: Readonly<Record<PaymentProviderName, string>> = {
   stripe: 'If you have not finished paying yet, you can do so from your account.',
 };
 
-/** To the customer, as soon as the order is placed. */
+/** With the invoice attached (invoice mode): where it is online, and that paying it starts the project. */
+const invoiceBlock = (url: string) =>
+  p`Your invoice is attached to this e-mail and in your account (${link('view your invoice', url)}); your project starts when it is paid.`;
+
+/** To the customer, as soon as the order is placed (with its invoice attached, in invoice mode). */
 export function orderConfirmationMail(
   order: MailOrder,
-  options: { provider: PaymentProviderName; activationUrl?: string; accountUrl: string },
+  options: { provider: PaymentProviderName; activationUrl?: string; accountUrl: string; invoiceUrl?: string },
 ): RenderedMail {
   return renderMail({
     subject: `Your order ${orderNumber(order.id)} at ${site.brand}`,
@@ -51,7 +55,7 @@ export function orderConfirmationMail(
       h2(orderNumber(order.id)),
       itemsBlock(order),
       lines(
-        p(PAYMENT_NEXT[options.provider]),
+        options.invoiceUrl ? invoiceBlock(options.invoiceUrl) : p(PAYMENT_NEXT[options.provider]),
         p`Then complete your website intake; we build your site ${pricing.delivery.promise}.`,
       ),
       options.activationUrl
@@ -88,8 +92,11 @@ export function newOrderMail(
   });
 }
 
-/** To the customer when payment is received. */
-export function paymentReceiptMail(order: MailOrder, options: { accountUrl: string; paidAt: Date }): RenderedMail {
+/** To the customer when payment is received (with the paid invoice or receipt attached, when there is one). */
+export function paymentReceiptMail(
+  order: MailOrder,
+  options: { accountUrl: string; paidAt: Date; receiptUrl?: string },
+): RenderedMail {
   const when = options.paidAt.toISOString().slice(0, 10);
   return renderMail({
     subject: `Payment received for ${orderNumber(order.id)}`,
@@ -98,6 +105,9 @@ export function paymentReceiptMail(order: MailOrder, options: { accountUrl: stri
       p`Hi ${order.name},`,
       p`We received your payment of ${formatPrice(order.totalCents)} on ${when}. Thank you!`,
       itemsBlock(order),
+      ...(options.receiptUrl
+        ? [p`Your receipt is attached to this e-mail (${link('view it in your account', options.receiptUrl)}).`]
+        : []),
       p`Next: ${link('complete your website intake in your account', options.accountUrl)}`,
     ],
   });

@@ -6,7 +6,15 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
-import { orderEvents, orderItems, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  subscriptions,
+  users,
+  type AttachmentRef,
+  type OrderStatus,
+} from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -176,6 +184,11 @@ export interface Move {
    * applied over their change. Undefined (a payment provider) skips the check.
    */
   expectedVersion?: number;
+  /**
+   * The document that records this payment (an invoice now paid, or a card payment's receipt):
+   * the receipt mail attaches it and links it. Made by the invoices feature; orders only carries it.
+   */
+  receipt?: { attachment: AttachmentRef; url: string };
 }
 
 export type MoveResult =
@@ -233,8 +246,13 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
     // A held order's address owner has not confirmed it: no mail with its words goes there yet
     // (confirming it sends the receipt: held-orders.ts).
     if (order && !order.held) {
-      const mail = paymentReceiptMail(order, { accountUrl: accountOrderUrl(order.id), paidAt: at });
-      await tx.batch([outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email }, now)]);
+      const mail = paymentReceiptMail(order, {
+        accountUrl: accountOrderUrl(order.id),
+        paidAt: at,
+        receiptUrl: move.receipt?.url,
+      });
+      const attachments = move.receipt ? [move.receipt.attachment] : [];
+      await tx.batch([outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email, attachments }, now)]);
     }
   }
   if (move.actorId) {
@@ -261,7 +279,12 @@ export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): 
   return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
 }
 
-export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { held: boolean }) | null> {
+export async function readOrderIn(
+  tx: Tx,
+  id: string,
+): Promise<
+  (MailOrder & { held: boolean; userId: string; items: (MailOrder['items'][number] & { unitCents: number })[] }) | null
+> {
   const [order] = await tx
     .select({
       id: orders.id,
@@ -271,6 +294,7 @@ export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { he
       businessName: orders.businessName,
       totalCents: orders.totalCents,
       heldAt: orders.heldAt,
+      userId: orders.userId,
     })
     .from(orders)
     .where(eq(orders.id, id));
@@ -279,6 +303,7 @@ export async function readOrderIn(tx: Tx, id: string): Promise<(MailOrder & { he
     .select({
       description: orderItems.description,
       quantity: orderItems.quantity,
+      unitCents: orderItems.unitCents,
       amountCents: orderItems.amountCents,
       interval: orderItems.interval,
     })

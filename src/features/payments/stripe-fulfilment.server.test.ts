@@ -4,7 +4,7 @@ import { getDatabase } from '#server/db/index.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { isCrossSiteRequest } from '#server/security/cross-site.ts';
 import { guardFor } from '#features/accounts/guards.ts';
-import { orderEvents, orders, outbox, stripeEvents, subscriptions } from '#server/db/schema.ts';
+import { invoices, orderEvents, orders, outbox, stripeEvents, subscriptions } from '#server/db/schema.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
@@ -77,6 +77,20 @@ describe('success redirect and webhook: whichever comes first', () => {
     // Reloading the success page changes nothing either.
     expect((await returnFromStripe(sessionId)).headers.get('location')).toBe(thankYou(orderId, 'stripe'));
     expect(await historyOf(orderId)).toHaveLength(2);
+
+    // One receipt, from the invoices' numbering: paid by card, the session its reference, mailed with the receipt.
+    const receipts = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({
+      status: 'paid',
+      paidMethod: 'card',
+      paidCents: paid.totalCents,
+      totalCents: paid.totalCents,
+      providerReference: sessionId,
+    });
+    expect(receipts[0]!.number).toMatch(/^INV-\d{4}-\d{4,}$/);
+    const [receiptMail] = await mailsTo(body.email, 'payment-receipt');
+    expect(receiptMail?.attachments).toEqual([{ kind: 'invoice-pdf', ref: receipts[0]!.id }]);
   });
 
   it('the webhook arrives first; the redirect afterwards does not undo or repeat it', async () => {

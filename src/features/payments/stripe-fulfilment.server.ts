@@ -21,7 +21,8 @@ import {
 } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
-import { accountOrderUrl, moveOrderIn } from '#features/orders/orders.server.ts';
+import { accountOrderUrl, moveOrderIn, readOrderIn as readBilledOrderIn } from '#features/orders/orders.server.ts';
+import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
 import { isPaid } from '#features/orders/status.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { offerPaidMail, offerPaymentCheckMail, paymentFailedMail, type OfferForMail } from './stripe-mail.ts';
@@ -177,6 +178,12 @@ export async function fulfilCheckoutSessionIn(
     return { outcome: 'amount-mismatch', orderId: order.id };
   }
 
+  // The receipt: a paid invoice from the same numbering, mailed with the payment's confirmation.
+  // Issued only by the call that marks the order paid (one per session, by a unique index too).
+  const billed = await readBilledOrderIn(tx, order.id);
+  const receipt = billed
+    ? buildInvoiceStatements(billed, now, { cents: session.amount_total ?? order.totalCents, reference: session.id })
+    : null;
   const move = await moveOrderIn(
     tx,
     {
@@ -187,9 +194,11 @@ export async function fulfilCheckoutSessionIn(
       ip: null,
       paymentReference: session.id,
       note: STRIPE_MESSAGES.paidNote,
+      receipt: receipt ? { attachment: receipt.attachment, url: receipt.url } : undefined,
     },
     now,
   );
+  if (move.moved && receipt) await tx.batch(receipt.statements);
   // This session is what paid the order (now, or earlier by the other path).
   const paidBySession = move.moved || (isPaid(order.status) && order.paymentReference === session.id);
   if (!paidBySession) {

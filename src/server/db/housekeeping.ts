@@ -31,13 +31,24 @@ export async function pruneExpired(
   );
 }
 
-/** Prunes now and then hourly until stopped. */
+/**
+ * Work that falls due and needs more than one statement (a reminder mail rendered per invoice):
+ * each job claims what it does itself, so two servers running it at once do it once.
+ */
+export type DueJob = (now: number) => Promise<unknown>;
+
+/** Prunes (and runs the due jobs) now and then hourly until stopped. */
 export function startHousekeeping(
   client: Client,
   tasks: readonly PruneTask[],
   error: (obj: object, msg: string) => void = () => {},
+  jobs: readonly DueJob[] = [],
 ) {
-  const run = () => pruneExpired(client, tasks).catch((cause) => error({ err: String(cause) }, 'housekeeping failed'));
+  const run = async () => {
+    const now = Date.now();
+    await pruneExpired(client, tasks, now).catch((cause) => error({ err: String(cause) }, 'housekeeping failed'));
+    for (const job of jobs) await job(now).catch((cause) => error({ err: String(cause) }, 'housekeeping job failed'));
+  };
   void run();
   const timer = setInterval(run, 60 * 60_000);
   timer.unref();

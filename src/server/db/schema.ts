@@ -64,6 +64,12 @@ export const contactMessages = sqliteTable(
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'logged'] as const;
 
+/** A file a queued mail carries, named by what makes it (see outbox.attachments). */
+export interface AttachmentRef {
+  kind: string;
+  ref: string;
+}
+
 /**
  * E-mail waiting to go out. Written in the same transaction as whatever caused it, then
  * delivered (and retried with backoff) by the outbox worker, so a failed send never
@@ -80,6 +86,11 @@ export const outbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * Files to attach, by reference ({ kind: 'invoice-pdf', ref: invoice id }): made when the mail
+     * is sent, by the renderer the composition root registered for the kind, never stored here.
+     */
+    attachments: text('attachments', { mode: 'json' }).$type<AttachmentRef[]>(),
     /** 'logged': printed to the server log because no SMTP server is configured. */
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -278,6 +289,9 @@ export const AUDIT_ACTIONS = [
   'auth.two-factor-verify',
   'auth.two-factor-recovery-code-used',
   'auth.two-factor-recovery-codes-regenerate',
+  'invoice.mark-paid',
+  'invoice.void',
+  'invoice.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -583,4 +597,121 @@ export const orderNotes = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+/** What an invoice bills: an order's one-time items, a period of a plan, or (a credit note) a refund. */
+export const INVOICE_PURPOSES = ['build', 'plan', 'credit'] as const;
+export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
+/** Stored states; 'overdue' is derived (open and past its due date), never stored. */
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const PAYMENT_METHODS = ['bank_transfer', 'check', 'cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The last number used per series and year ('INV' 2026 -> 41): bumped in the same commit as the
+ * invoice that takes the number, so a rolled-back issue leaves no gap and two never share one.
+ */
+export const invoiceCounters = sqliteTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [uniqueIndex('invoice_counters_series_year_idx').on(t.series, t.year)],
+);
+
+/**
+ * A document the agency issued: an invoice (INV-2026-0001) or a credit note against one
+ * (CN-2026-0001). Issued once and never changed but for its payment, reminders and voiding;
+ * the customer's details are copied in as they were on the day.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    purpose: text('purpose', { enum: INVOICE_PURPOSES }).notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: text('order_id').references(() => orders.id),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id),
+    /** A plan invoice's billing period (start inclusive, end exclusive). */
+    periodStart: integer('period_start', { mode: 'timestamp_ms' }),
+    periodEnd: integer('period_end', { mode: 'timestamp_ms' }),
+    /** A credit note's invoice. */
+    creditFor: text('credit_for'),
+    customerName: text('customer_name').notNull(),
+    customerBusiness: text('customer_business').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    paidCents: integer('paid_cents'),
+    paidMethod: text('paid_method', { enum: PAYMENT_METHODS }),
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    voidReason: text('void_reason'),
+    /** The provider's id for the payment this records (Stripe invoice or Checkout Session): one receipt each. */
+    providerReference: text('provider_reference').unique(),
+    /** Reminders sent (3 days before, on the due date, 7 days after) and the agency's overdue notice. */
+    remindedBeforeAt: integer('reminded_before_at', { mode: 'timestamp_ms' }),
+    remindedDueAt: integer('reminded_due_at', { mode: 'timestamp_ms' }),
+    remindedOverdueAt: integer('reminded_overdue_at', { mode: 'timestamp_ms' }),
+    agencyToldOverdueAt: integer('agency_told_overdue_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_idx').on(t.kind, t.year, t.sequence),
+    // One live build invoice per order and one per plan period, whatever retries and races do.
+    uniqueIndex('invoices_build_idx')
+      .on(t.orderId)
+      .where(sql`${t.purpose} = 'build' AND ${t.status} <> 'void'`),
+    uniqueIndex('invoices_plan_period_idx')
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_issued_idx').on(t.issuedAt),
+    index('invoices_status_due_idx').on(t.status, t.dueAt),
+    index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    index('invoices_email_idx').on(t.customerEmail),
+    index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
+    oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),
+    oneOf('invoices_purpose_check', t.purpose, INVOICE_PURPOSES),
+    oneOf('invoices_status_check', t.status, INVOICE_STATUSES),
+    // NULL IN (...) is NULL, which a CHECK lets through: the method is required only once paid.
+    oneOf('invoices_paid_method_check', t.paidMethod, PAYMENT_METHODS),
+    check('invoices_total_check', sql`${t.totalCents} >= 0`),
+    check('invoices_paid_check', sql`${t.paidCents} IS NULL OR ${t.paidCents} >= 0`),
+  ],
+);
+
+/** An invoice's lines, in integer cents. */
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    check('invoice_lines_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.quantity} AND ${t.quantity} > 0`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { build, type WriteQuery } from '../db/index.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox, type AttachmentRef } from '../db/schema.ts';
 import type { RenderedMail } from './layout.ts';
 import { seal } from './sealed.ts';
 
@@ -8,7 +8,7 @@ import { seal } from './sealed.ts';
  * the change that caused it (WriteQueue.run), so both exist or neither does.
  */
 export function outboxInsert(
-  mail: RenderedMail & { kind: string; to: string; replyTo?: string },
+  mail: RenderedMail & { kind: string; to: string; replyTo?: string; attachments?: AttachmentRef[] },
   now: number,
 ): WriteQuery {
   return build.insert(outbox).values({
@@ -20,6 +20,7 @@ export function outboxInsert(
     // Bodies can carry single-use links: sealed at rest (src/server/email/sealed.ts).
     text: seal(mail.text),
     html: seal(mail.html),
+    attachments: mail.attachments?.length ? mail.attachments : null,
     status: 'pending',
     attempts: 0,
     nextAttemptAt: new Date(now),

@@ -7,6 +7,13 @@ import nodemailer from 'nodemailer';
 import { site } from '#data/site.ts';
 import { DEFAULT_MAIL_FROM } from '../env.ts';
 
+/** A file sent with a mail (an invoice's PDF). */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface Mail {
   to: string;
   /** Where an answer goes. Unset on a mail to anyone but the agency: the agency inbox (`replyAddress`). */
@@ -14,6 +21,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Attachment[];
 }
 
 export interface Mailer {
@@ -71,8 +79,18 @@ export function createMailer({
         const text = printLinks
           ? mail.text
           : mail.text.replace(TOKEN_IN_LINK, '$1[redacted: set SMTP_URL to deliver mail]');
+        const attachments = mail.attachments?.map((a) => `${a.filename} (${a.content.byteLength} bytes)`);
         logger.info(
-          { mail: { from, to: mail.to, replyTo: replyAddress(mail, agencyInbox), subject: mail.subject, text } },
+          {
+            mail: {
+              from,
+              to: mail.to,
+              replyTo: replyAddress(mail, agencyInbox),
+              subject: mail.subject,
+              text,
+              ...(attachments?.length && { attachments }),
+            },
+          },
           'mail logged (no SMTP_URL)',
         );
       },
@@ -91,6 +109,11 @@ export function createMailer({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content),
+        })),
       });
     },
     close() {

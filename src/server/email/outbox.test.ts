@@ -173,3 +173,73 @@ describe('logged mail (no SMTP_URL)', () => {
     expect(isDevelopmentOrigin('https://www.palmetto.example')).toBe(false);
   });
 });
+
+describe('attachments', () => {
+  let db: Awaited<ReturnType<typeof tempDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    db = await tempDatabase();
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    db.cleanup();
+  });
+
+  const queue = (refs: { kind: string; ref: string }[], now: number) =>
+    db.database.writes.run([
+      outboxInsert(
+        {
+          subject: 'Your invoice',
+          text: 'Attached.',
+          html: '<p>Attached.</p>',
+          kind: 'invoice',
+          to: 'rosa@example.com',
+          attachments: refs,
+        },
+        now,
+      ),
+    ]);
+  const renderers = {
+    'invoice-pdf': async (_db: unknown, ref: string) =>
+      ref === 'gone'
+        ? null
+        : { filename: `${ref}.pdf`, contentType: 'application/pdf', content: new TextEncoder().encode(`%PDF ${ref}`) },
+  };
+
+  it('are made at sending by the registered renderer and arrive as files', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'studio@agency.test', logger: quiet });
+    const now = Date.now();
+    await queue([{ kind: 'invoice-pdf', ref: 'INV-2026-0001' }], now);
+    expect(await deliverDue(db.database.db, mailer, { now, attachments: renderers })).toEqual({ sent: 1, failed: 0 });
+    const raw = smtp.received.at(-1)!.raw;
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=INV-2026-0001\.pdf/);
+    expect(raw).toContain('Content-Disposition: attachment; filename=INV-2026-0001.pdf');
+    expect(raw).toContain(Buffer.from('%PDF INV-2026-0001').toString('base64'));
+  });
+
+  it('go without a file whose record is gone, and keep a mail whose kind has no renderer for a retry', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'studio@agency.test', logger: quiet });
+    const now = Date.now() + 60_000;
+    await queue([{ kind: 'invoice-pdf', ref: 'gone' }], now);
+    expect(await deliverDue(db.database.db, mailer, { now, attachments: renderers })).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.at(-1)!.raw).not.toContain('Content-Disposition: attachment');
+
+    await queue([{ kind: 'unknown', ref: 'x' }], now + 1);
+    expect(await deliverDue(db.database.db, mailer, { now: now + 1, attachments: renderers })).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    const [kept] = await db.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    expect(kept?.lastError).toContain("no renderer for attachments of kind 'unknown'");
+  });
+
+  it('are named in the log when no SMTP server is configured', async () => {
+    const lines: object[] = [];
+    const mailer = createMailer({ logger: { info: (obj) => lines.push(obj) } });
+    const now = Date.now() + 120_000;
+    await queue([{ kind: 'invoice-pdf', ref: 'INV-2026-0002' }], now);
+    await deliverDue(db.database.db, mailer, { now, attachments: renderers });
+    expect(JSON.stringify(lines.at(-1))).toContain('INV-2026-0002.pdf (18 bytes)');
+  });
+});

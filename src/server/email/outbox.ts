@@ -9,9 +9,9 @@ import type { PruneTask } from '../db/housekeeping.ts';
 import { build, type WriteQuery } from '../db/index.ts';
 import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox, type AttachmentRef } from '../db/schema.ts';
 import { signal } from '../signals.ts';
-import type { Mailer } from './mailer.ts';
+import type { Attachment, Mailer } from './mailer.ts';
 import { unseal } from './sealed.ts';
 
 /** Logged mail is instant: big batches, one commit each. Real SMTP sends are slow: small batches. */
@@ -23,6 +23,25 @@ const MAX_RETRY_MS = 60 * 60_000;
 
 type ErrorLog = (obj: object, msg: string) => void;
 
+/**
+ * Makes the file an attachment reference names (by its kind), at sending: the platform knows no
+ * feature, so the composition root (src/main.ts) registers each kind's renderer. null: the record
+ * is gone, and the mail goes without it.
+ */
+export type AttachmentRenderers = Record<string, (db: Db, ref: string) => Promise<Attachment | null>>;
+
+/** The files a claimed row names; a kind nobody registered is an error (the mail is retried). */
+async function attachmentsOf(db: Db, refs: readonly AttachmentRef[] | null, renderers: AttachmentRenderers) {
+  const files: Attachment[] = [];
+  for (const { kind, ref } of refs ?? []) {
+    const render = renderers[kind];
+    if (!render) throw new Error(`no renderer for attachments of kind '${kind}'`);
+    const file = await render(db, ref);
+    if (file) files.push(file);
+  }
+  return files;
+}
+
 /** Delay before the next attempt after `attempts` failures: 15 s, 30 s, 1 min, ... capped at 1 h. */
 export const retryDelayMs = (attempts: number) =>
   Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
@@ -31,7 +50,11 @@ export const retryDelayMs = (attempts: number) =>
 export async function deliverDue(
   db: Db,
   mailer: Mailer,
-  { now = Date.now(), error = () => {} }: { now?: number; error?: ErrorLog } = {},
+  {
+    now = Date.now(),
+    error = () => {},
+    attachments: renderers = {},
+  }: { now?: number; error?: ErrorLog; attachments?: AttachmentRenderers } = {},
 ) {
   const due = db
     .select({ id: outbox.id })
@@ -56,13 +79,20 @@ export async function deliverDue(
       subject: outbox.subject,
       text: outbox.text,
       html: outbox.html,
+      attachments: outbox.attachments,
       attempts: outbox.attempts,
     });
   const delivered: string[] = [];
   let failed = 0;
-  for (const { id, attempts: previous, text, html, ...mail } of claimed) {
+  for (const { id, attempts: previous, text, html, attachments, ...mail } of claimed) {
     try {
-      await mailer.send({ ...mail, text: unseal(text), html: unseal(html) });
+      const files = await attachmentsOf(db, attachments, renderers);
+      await mailer.send({
+        ...mail,
+        text: unseal(text),
+        html: unseal(html),
+        ...(files.length > 0 && { attachments: files }),
+      });
       // A real e-mail is marked sent at once, so a crash right after cannot send it twice;
       // logged ones are marked together below (a repeat log line harms nobody).
       if (mailer.mode === 'smtp') await markDelivered(db, 'sent', [id]);
@@ -108,7 +138,11 @@ async function markDelivered(db: Db, status: 'sent' | 'logged', ids: string[]) {
 export function startOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { intervalMs = 2000, error = () => {} }: { intervalMs?: number; error?: ErrorLog } = {},
+  {
+    intervalMs = 2000,
+    error = () => {},
+    attachments,
+  }: { intervalMs?: number; error?: ErrorLog; attachments?: AttachmentRenderers } = {},
 ) {
   let running = false;
   let stopped = false;
@@ -117,7 +151,7 @@ export function startOutboxWorker(
     running = true;
     try {
       // Keep going while there is a backlog, yielding between batches so requests are served.
-      while (!stopped && (await deliverDue(db, mailer, { error })).sent === BATCH[mailer.mode]) {
+      while (!stopped && (await deliverDue(db, mailer, { error, attachments })).sent === BATCH[mailer.mode]) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (cause) {

@@ -19,6 +19,9 @@ import {
   type OrderRow,
   type SubscriptionRow,
 } from '../lists/lists.server.ts';
+import { agencyDay } from '#features/invoices/admin/agency-days.ts';
+import { type InvoiceRow, listInvoices } from '#features/invoices/admin/invoices-admin.server.ts';
+import { invoiceState } from '#features/invoices/invoices.server.ts';
 import { type Cell, csvLine } from './csv.ts';
 
 /** Rows per query: large enough that a page's query overhead is small, small enough to stream. */
@@ -115,6 +118,39 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
         ],
         page: (db, after) => listAudit(db, filters as Filters<'audit'>, { ...page, after }),
       });
+    case 'invoices': {
+      // The accountant's books: days in Orlando, the state as of the export (overdue derived).
+      const now = Date.now();
+      return csvStream<InvoiceRow>(db, {
+        header: [
+          'Number',
+          'Kind',
+          'Issued',
+          'Due',
+          'Customer',
+          'Business',
+          'Email',
+          'Items total (USD)',
+          'Status',
+          'Paid date',
+          'Paid method',
+        ],
+        cells: (i) => [
+          i.number,
+          i.kind,
+          agencyDay(i.issuedAt),
+          agencyDay(i.dueAt),
+          i.customerName,
+          i.customerBusiness,
+          i.customerEmail,
+          dollars(i.totalCents),
+          invoiceState(i, now),
+          i.paidAt && agencyDay(i.paidAt),
+          i.paidMethod,
+        ],
+        page: (db, after) => listInvoices(db, filters as Filters<'invoices'>, { ...page, after }, now),
+      });
+    }
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type OrderStatus,
 } from '#server/db/schema.ts';
 import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
+import { unpaidTotals, type UnpaidTotals } from '#features/invoices/admin/invoices-admin.server.ts';
 import { TtlCache } from './cache.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -84,6 +85,8 @@ export interface DashboardStats {
   /** Submitted intakes whose order still waits at 'intake received'. */
   intakesWaiting: number;
   weeks: WeekPoint[];
+  /** Invoices still owed: open (not yet due) and overdue, as the invoices list's filters split them. */
+  invoices: UnpaidTotals;
 }
 
 const paid = inArray(orders.status, [...REVENUE_STATUSES]);
@@ -155,6 +158,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .where(and(gte(orders.createdAt, new Date(chartStart)), lt(orders.createdAt, now)))
       .groupBy(sql`1`),
   );
+  // invoices_status_due_idx: two ranges of the open rows (due_at at or after now, and before).
+  const invoices = await slice(() => unpaidTotals(db, now.getTime()));
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) ordersByStatus[row.status] = row.n;
@@ -189,6 +194,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     activeSubscriptions,
     intakesWaiting: waitingRows[0]?.n ?? 0,
     weeks,
+    invoices,
   };
 }
 

@@ -5,6 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { AUDIT_ACTIONS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '#server/db/schema.ts';
+import { INVOICE_LIST_STATES } from '#features/invoices/admin/invoice-states.ts';
+import { calendarDay } from '#features/invoices/admin/agency-days.ts';
 import { parseCursor, type Cursor } from './cursor.ts';
 
 const search = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
@@ -16,6 +18,8 @@ export const FILTER_SCHEMAS = {
   customers: { q: search },
   subscriptions: { status: z.enum(SUBSCRIPTION_STATUSES) },
   audit: { action: z.enum(AUDIT_ACTIONS), entity },
+  /** Issued on or after `from` and on or before `to` (days in Orlando): the accountant's range. */
+  invoices: { q: search, state: z.enum(INVOICE_LIST_STATES), from: calendarDay, to: calendarDay },
 } as const;
 
 export type ListKind = keyof typeof FILTER_SCHEMAS;

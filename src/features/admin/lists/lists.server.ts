@@ -34,11 +34,11 @@ export const newestFirst = (time: Column, order: SQL = insertionOrder) => [desc(
  * Lower-cased text that starts with `prefix`, as a range rather than LIKE: LIKE cannot use a
  * BINARY-collated index (e-mail addresses are stored lower-cased, their indexes are BINARY).
  */
-const prefixRange = (column: Column, prefix: string) =>
+export const prefixRange = (column: Column, prefix: string) =>
   and(sql`${column} >= ${prefix}`, sql`${column} < ${`${prefix}\u{10FFFF}`}`);
 
 /** LIKE pattern for "starts with", with the user's own % and _ taken literally. */
-const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const startsWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** An order id's characters (randomId: a-z and 2-9 without l and o). */
 const ID_CHARS = 'a-km-np-z2-9';

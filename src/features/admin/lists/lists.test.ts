@@ -127,7 +127,7 @@ describe('GET /api/admin/export/{kind}.csv', () => {
 
   it('every kind answers with its header; an unknown kind is a 404', async () => {
     const admin = await person('admin');
-    for (const kind of ['messages', 'customers', 'subscriptions', 'audit']) {
+    for (const kind of ['messages', 'customers', 'subscriptions', 'audit', 'invoices']) {
       const { response } = await get(`/api/admin/export/${kind}.csv`, admin, kind);
       expect(response.status).toBe(200);
       expect((await response.text()).split('\r\n')[0]?.length).toBeGreaterThan(5);

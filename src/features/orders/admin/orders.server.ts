@@ -28,16 +28,19 @@ import {
 import { canMove, ORDER_STATUS_LABELS } from '../status.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { refundCheckoutPayment } from '#features/payments/refunds.ts';
+import { invoicesOfOrder } from '#features/invoices/admin/invoices-admin.server.ts';
+import type { PayOrder } from '#features/invoices/admin/invoice-actions.server.ts';
 
 export async function adminOrderPage(db: Db, id: string) {
   const order = await findOrder(db, id);
   if (!order) return null;
-  const [full, customer, history, subscription, notes] = await Promise.all([
+  const [full, customer, history, subscription, notes, invoices] = await Promise.all([
     withItems(db, order),
     customerOf(db, order),
     historyOf(db, id),
     db.select().from(subscriptions).where(eq(subscriptions.orderId, id)).orderBy(asc(subscriptions.createdAt)),
     notesOf(db, id),
+    invoicesOfOrder(db, id),
   ]);
   const trail = await auditTrail(db, 'order', id);
   const actorIds = [
@@ -48,7 +51,7 @@ export async function adminOrderPage(db: Db, id: string) {
     const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds));
     for (const row of rows) actors.set(row.id, row.name);
   }
-  return { order: full, customer, history, subscriptions: subscription, actors, notes, trail };
+  return { order: full, customer, history, subscriptions: subscription, actors, notes, trail, invoices };
 }
 
 export type OrderNote = typeof orderNotes.$inferSelect;
@@ -269,3 +272,25 @@ export async function endOrder(
     return { ok: true, refundId };
   });
 }
+
+/**
+ * A build invoice was paid (the invoices feature's Mark paid): its order, if it still awaits
+ * payment, moves to paid in the invoice's commit, and the payment mail carries the invoice.
+ */
+export const payOrderByInvoice: PayOrder = async (tx, { orderId, actorId, ip, receipt }, now) => {
+  const moved = await moveOrderIn(
+    tx,
+    {
+      orderId,
+      to: 'paid',
+      onlyFrom: ['pending_payment'],
+      actorId,
+      ip,
+      note: ADMIN_ORDERS.invoicePaidNote,
+      customerNote: ADMIN_ORDERS.invoicePaidNote,
+      receipt,
+    },
+    now,
+  );
+  return moved.moved;
+};

@@ -81,7 +81,7 @@ describe('internal notes stay internal', () => {
       ['intake_received', FOR_CUSTOMER],
       ['in_progress', null],
     ]);
-    const html = await render(CustomerOrderPage, { ...page!, intake: null });
+    const html = await render(CustomerOrderPage, { ...page!, intake: null, invoices: [] });
     expect(html).toContain(FOR_CUSTOMER);
     expect(html).not.toContain('INTERNAL');
   });

@@ -5,9 +5,11 @@ import type { AppDatabase } from '#server/db/index.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
 import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
-import { moveOrder, type MoveResult } from '../../orders.server.ts';
+import { findOrder, moveOrder, type MoveResult } from '../../orders.server.ts';
+import { markInvoicePaid } from '#features/invoices/admin/invoice-actions.server.ts';
+import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { changeOrderStatus } from '../orders.server.ts';
+import { changeOrderStatus, payOrderByInvoice } from '../orders.server.ts';
 
 /** The order an admin route acts on: `{id}` in its path; one that names no order is a 404. */
 export const orderRoute = {
@@ -109,7 +111,8 @@ export const postOrderStatus = defineMutation({
 });
 
 /**
- * POST /api/admin/orders/{id}/mark-paid {version?}: the invoice was paid. Only from pending
+ * POST /api/admin/orders/{id}/mark-paid {version?}: the invoice was paid (a shortcut to the
+ * build invoice's own Mark paid when one is open). Only from pending
  * payment, so a repeated click (or a stale tab) is a 409 rather than a second receipt, and the
  * history says why the order moved. The version is optional here: the move is only ever from
  * pending payment, so it cannot overwrite a later change; the page's form sends it anyway.
@@ -126,7 +129,26 @@ export const postMarkPaid = defineMutation({
   },
 });
 
+/**
+ * An order whose build invoice is open is paid through that invoice: it is marked paid in full
+ * today, and the order moves with it in the same commit (the invoice page records how it was
+ * paid; from here the method is not known). Without an open invoice, the order alone moves.
+ */
 async function markPaid(database: AppDatabase, id: string, actorId: string, ip: string, version?: number) {
+  const order = await findOrder(database.db, id);
+  const invoice = order?.status === 'pending_payment' ? await buildInvoiceOf(database.db, id) : null;
+  if (order && invoice?.status === 'open' && (version === undefined || version === order.version)) {
+    const paid = await markInvoicePaid(database, {
+      invoiceId: invoice.id,
+      actorId,
+      ip,
+      cents: invoice.totalCents,
+      paidAt: new Date(),
+      method: null,
+      payOrder: payOrderByInvoice,
+    });
+    if (paid.ok && paid.orderMoved) return answer(id, 'paid', { moved: true, from: 'pending_payment' });
+  }
   const result = await moveOrder(database, {
     orderId: id,
     to: 'paid',

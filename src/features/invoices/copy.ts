@@ -1,0 +1,125 @@
+/** What invoices and credit notes say, on the page, in the PDF and in e-mails. */
+import type { PaymentMethod } from '#server/db/schema.ts';
+import type { InvoiceState } from './invoices.server.ts';
+
+export const INVOICE_COPY = {
+  listTitle: 'Invoices',
+  listLead: 'Every invoice and credit note for your projects and plans.',
+  none: 'No invoices yet. Each one appears here as soon as it is issued.',
+  number: 'Number',
+  backToList: 'All invoices',
+  downloadPdf: 'Download PDF',
+  linesCaption: 'What this invoice is for',
+  invoiceTitle: 'Invoice',
+  creditNoteTitle: 'Credit note',
+  issued: 'Issued',
+  due: 'Due',
+  status: 'Status',
+  billTo: 'Bill to',
+  period: 'Period',
+  columns: { description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', amount: 'Amount' },
+  total: 'Total',
+  howToPay: 'How to pay',
+  payOnline: 'Pay online',
+  bankTransfer: 'By bank transfer:',
+  reference: (number: string) => `Reference: ${number}`,
+  askUs: (email: string) => `Reply to ${email} and we will send payment details.`,
+  paidOn: (date: string, method: string | null) =>
+    `Paid on ${date}${method ? ` by ${method.toLowerCase()}` : ''}. Thank you!`,
+  voided: (reason: string) => `Void${reason ? `: ${reason}` : ''}. This invoice is not payable.`,
+} as const;
+
+export const STATE_LABELS: Record<InvoiceState, string> = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  check: 'Check',
+  cash: 'Cash',
+  card: 'Card',
+};
+
+/** The invoice e-mail (mail.ts). */
+export const INVOICE_MAIL = {
+  subject: (title: string, number: string, brand: string) => `${title} ${number} from ${brand}`,
+  attached: (title: string, number: string, business: string) =>
+    `Please find attached ${title} ${number} for ${business}.`,
+  due: (date: string) => `Payment is due by ${date}. The PDF has the payment details.`,
+  creditNote: 'No payment is needed: this credit note records an amount we owe or returned to you.',
+  viewOnline: 'View it in your account',
+  questions: (phone: string) => `Questions? Reply to this e-mail or call ${phone}.`,
+} as const;
+
+/** The admin's invoice screens: /admin/invoices and /admin/invoices/{id}. */
+export const ADMIN_INVOICES = {
+  listTitle: 'Invoices',
+  listCaption: 'Invoices and credit notes, newest first',
+  searchLabel: 'Number, or start of e-mail or business name',
+  stateLabel: 'State',
+  anyState: 'Any state',
+  fromLabel: 'Issued from',
+  toLabel: 'Issued to',
+  none: 'No invoices yet.',
+  noneMatch: 'No invoices match these filters.',
+  columns: ['Number', 'Issued', 'Customer', 'Total', 'State'] as const,
+  creditNote: 'Credit note',
+  backToList: 'All invoices',
+  viewPdf: 'View PDF',
+  order: 'Order',
+  purpose: { build: 'Website build', plan: 'Monthly plan', credit: 'Credit' },
+  purposeLabel: 'For',
+  paid: 'Paid',
+  paidAmount: 'Amount received',
+  voidReason: 'Reason for void',
+  notFound: 'Invoice not found',
+  notOpen: 'Only an open or overdue invoice can be changed. Nothing was changed.',
+  isVoid: 'A void invoice is not sent. Nothing was queued.',
+  invalid: 'Please correct the marked fields.',
+  amountInvalid: 'Enter the amount received in dollars, above zero, with at most 2 decimals (for example 1499.00)',
+  dateInvalid: 'Enter the payment date as YYYY-MM-DD',
+  dateFuture: 'The payment date cannot be in the future',
+  methodInvalid: 'Choose how it was paid',
+  reasonInvalid: 'Give the reason, 1 to 300 characters',
+  reasonControl: 'Please remove control characters from the reason',
+  markPaid: 'Mark paid',
+  markPaidTitle: 'Record a payment',
+  markPaidHint: 'The invoice becomes Paid. For a website build awaiting payment, the order moves to Paid too.',
+  amountLabel: 'Amount received (USD)',
+  dateLabel: 'Date received',
+  dateHint: 'YYYY-MM-DD, today or earlier',
+  methodLabel: 'Method',
+  voidSummary: 'Void invoice…',
+  voidHint: 'A void invoice cannot be paid or reopened. Issue a new one to correct it.',
+  voidConfirm: 'Void invoice',
+  reasonLabel: 'Reason (required)',
+  sendAgain: 'Send again',
+  sendAgainHint: (email: string) => `E-mails the invoice with its PDF to ${email}.`,
+  markedPaid: 'Invoice marked paid.',
+  markedPaidOrder: 'Invoice marked paid, and the order moved to Paid.',
+  voided: 'Invoice voided.',
+  sent: 'Invoice queued to be e-mailed again.',
+  /** Audit entries and the order's Invoices section. */
+  orderSection: 'Invoices',
+  orderNone: 'No invoice issued for this order yet.',
+  dashboardTitle: 'Invoices',
+  openTotal: 'Open (not yet due)',
+  overdueTotal: 'Overdue',
+  allInvoices: 'All invoices',
+} as const;
+
+/** Notice codes (the form-outcome cookie) on /admin/invoices/{id}. */
+export const ADMIN_INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['marked-paid', { tone: 'success', text: ADMIN_INVOICES.markedPaid }],
+  ['marked-paid-order', { tone: 'success', text: ADMIN_INVOICES.markedPaidOrder }],
+  ['voided', { tone: 'success', text: ADMIN_INVOICES.voided }],
+  ['sent', { tone: 'success', text: ADMIN_INVOICES.sent }],
+  ['not-open', { tone: 'error', text: ADMIN_INVOICES.notOpen }],
+  ['void', { tone: 'error', text: ADMIN_INVOICES.isVoid }],
+  ['invalid', { tone: 'error', text: ADMIN_INVOICES.invalid }],
+  ['not-found', { tone: 'error', text: ADMIN_INVOICES.notFound }],
+  ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
+]);

@@ -1,0 +1,89 @@
+/**
+ * Invoices as their owner (or an admin) reads them. Anyone else gets null, which the routes
+ * answer with the 404 page: whether an invoice exists is not told to a stranger.
+ */
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/index.ts';
+import { invoices, orders } from '#server/db/schema.ts';
+import { serverEnv } from '#server/env.ts';
+import type { SessionUser } from '#server/security/session-user.ts';
+import type { PaymentInstructions } from './invoice-pdf.ts';
+import { STATE_LABELS } from './copy.ts';
+import { findInvoice, invoiceState, type Invoice, type InvoiceWithLines } from './invoices.server.ts';
+import { formatAmount } from './money.ts';
+
+/**
+ * An invoice its customer may see: not for an order the account does not see yet (held for the
+ * address owner's confirmation, or placed with an address the account has not proven: the same
+ * rule as the orders' `visibleToCustomer`), so a stranger who registered someone's address never
+ * reads their invoice.
+ */
+const shownToCustomer: SQL = or(
+  isNull(invoices.orderId),
+  and(isNull(orders.heldAt), isNull(orders.unprovenEmail)),
+) as SQL;
+
+/** A customer's invoices and credit notes, newest first. */
+export async function customerInvoices(db: Db, userId: string): Promise<Invoice[]> {
+  const rows = await db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.userId, userId), shownToCustomer))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
+  return rows.map((row) => row.invoice);
+}
+
+/** Invoice `id` for its owner (while shown to them) or an admin; null for anyone else. */
+export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser): Promise<InvoiceWithLines | null> {
+  if (viewer.role !== 'admin') {
+    const [mine] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .leftJoin(orders, eq(orders.id, invoices.orderId))
+      .where(and(eq(invoices.id, id), eq(invoices.userId, viewer.id), shownToCustomer));
+    if (!mine) return null;
+  }
+  return findInvoice(db, id);
+}
+
+/**
+ * How to pay, from the settings: bank transfer details. (Issue 22's 'Pay online' link joins them
+ * when an open invoice can be paid by card; until then no document promises it.)
+ */
+export function paymentInstructions(): PaymentInstructions {
+  return { bankDetails: serverEnv().INVOICE_BANK_DETAILS ?? null, payOnlineUrl: null };
+}
+
+/** A link to one of an order's invoices, as the order page lists them. */
+export interface InvoiceLink {
+  href: string;
+  number: string;
+  /** "$3,800.00, Open" */
+  summary: string;
+  open: boolean;
+}
+
+/** The invoices and credit notes of order `orderId`, as its customer sees them, oldest first. */
+export async function orderInvoiceLinks(
+  db: Db,
+  orderId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<InvoiceLink[]> {
+  const rows = await db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.userId, userId), shownToCustomer))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  return rows.map(({ invoice }) => {
+    const state = invoiceState(invoice, now);
+    return {
+      href: `/account/invoices/${invoice.id}`,
+      number: invoice.number,
+      summary: `${formatAmount(invoice.totalCents)}, ${STATE_LABELS[state]}`,
+      open: state === 'open' || state === 'overdue',
+    };
+  });
+}

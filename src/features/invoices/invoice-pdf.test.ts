@@ -1,0 +1,134 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { addressLine, site } from '#data/site.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import type { InvoiceWithLines } from './invoices.server.ts';
+
+const ISSUED = Date.UTC(2026, 10, 20, 15);
+const DAY = 24 * 60 * 60 * 1000;
+
+function invoice(overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines {
+  return {
+    id: 'inv1',
+    kind: 'invoice',
+    purpose: 'build',
+    year: 2026,
+    sequence: 7,
+    number: 'INV-2026-0007',
+    userId: 'u1',
+    orderId: 'o1',
+    subscriptionId: null,
+    periodStart: null,
+    periodEnd: null,
+    creditFor: null,
+    customerName: 'Rosa Diaz',
+    customerBusiness: 'Diaz Bakery',
+    customerEmail: 'rosa@example.com',
+    totalCents: 169_700,
+    currency: 'usd',
+    status: 'open',
+    issuedAt: new Date(ISSUED),
+    dueAt: new Date(ISSUED + 14 * DAY),
+    paidAt: null,
+    paidCents: null,
+    paidMethod: null,
+    voidedAt: null,
+    voidReason: null,
+    providerReference: null,
+    remindedBeforeAt: null,
+    remindedDueAt: null,
+    remindedOverdueAt: null,
+    agencyToldOverdueAt: null,
+    createdAt: new Date(ISSUED),
+    lines: [line(0, 'Custom website build', 1, 149_900), line(1, 'Extra page', 2, 9_900)],
+    ...overrides,
+  };
+}
+
+function line(position: number, description: string, quantity: number, unitCents: number) {
+  return {
+    id: `l${position}`,
+    invoiceId: 'inv1',
+    position,
+    description,
+    quantity,
+    unitCents,
+    amountCents: quantity * unitCents,
+  };
+}
+
+async function textOf(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+  return text;
+}
+
+const payment = {
+  bankDetails: 'Palmetto Web Studio LLC; Bank: Example Bank; Routing: 000000000; Account: 1234',
+  payOnlineUrl: null,
+};
+
+describe('invoicePdf', () => {
+  it('carries the number, dates, parties, lines, total and how to pay, as extractable text', async () => {
+    const [page] = await textOf(invoicePdf(invoice(), payment, ISSUED));
+    for (const expected of [
+      'Invoice',
+      'INV-2026-0007',
+      'November 20, 2026',
+      'December 4, 2026',
+      'Open',
+      site.brand,
+      addressLine,
+      site.email,
+      'Rosa Diaz',
+      'Diaz Bakery',
+      'rosa@example.com',
+      'Custom website build',
+      '$1,499.00',
+      'Extra page',
+      '$99.00',
+      '$198.00',
+      '$1,697.00',
+      'Routing: 000000000',
+      'Reference: INV-2026-0007',
+    ]) {
+      expect(page, expected).toContain(expected);
+    }
+  });
+
+  it('says Overdue after the due date, Paid with the date and method once paid, Void with the reason', async () => {
+    const [overdue] = await textOf(invoicePdf(invoice(), payment, ISSUED + 15 * DAY));
+    expect(overdue).toContain('Overdue');
+    const paidAt = new Date(ISSUED + 3 * DAY);
+    const [paid] = await textOf(
+      invoicePdf(
+        invoice({ status: 'paid', paidAt, paidCents: 169_700, paidMethod: 'check' }),
+        payment,
+        ISSUED + 20 * DAY,
+      ),
+    );
+    expect(paid).toContain('Paid on November 23, 2026 by check');
+    expect(paid).not.toContain('Routing');
+    const [voided] = await textOf(invoicePdf(invoice({ status: 'void', voidReason: 'Wrong business name' }), payment));
+    expect(voided).toContain('Void: Wrong business name');
+  });
+
+  it('offers the Pay online link when there is one', async () => {
+    const [page] = await textOf(
+      invoicePdf(
+        invoice(),
+        { bankDetails: null, payOnlineUrl: 'https://studio.example/account/invoices/inv1' },
+        ISSUED,
+      ),
+    );
+    expect(page).toContain('Pay online: https://studio.example/account/invoices/inv1');
+  });
+
+  it('carries many lines over to further pages, numbered', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => line(i, `Line item number ${i + 1} with a description`, 1, 100));
+    const pages = await textOf(invoicePdf(invoice({ lines, totalCents: 6000 }), payment, ISSUED));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.join('\n')).toContain('Line item number 60 with a description');
+    expect(pages.at(-1)).toContain('$60.00');
+    expect(pages[0]).toContain(`1 / ${pages.length}`);
+  });
+});

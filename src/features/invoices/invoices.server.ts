@@ -1,0 +1,144 @@
+/**
+ * Issuing invoices and credit notes. The number is taken by the database in the same commit as
+ * the invoice (a counter per series and year, bumped by the first statement, read by the
+ * second), so a commit that fails takes no number and two commits never share one. One live
+ * invoice per order's build and per plan period is a unique index, not a check in code.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { build, type Db, type WriteQuery } from '#server/db/index.ts';
+import {
+  invoiceCounters,
+  invoiceLines,
+  invoices,
+  type InvoiceKind,
+  type InvoicePurpose,
+  type PaymentMethod,
+} from '#server/db/schema.ts';
+import { randomId } from '#server/security/tokens.ts';
+import { NUMBER_FORMAT_SQL, numberingYear, SERIES } from './numbering.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface InvoiceLineDraft {
+  description: string;
+  quantity: number;
+  unitCents: number;
+}
+
+export interface InvoiceDraft {
+  kind?: InvoiceKind;
+  purpose: InvoicePurpose;
+  userId: string;
+  orderId?: string | null;
+  subscriptionId?: string | null;
+  /** A plan invoice's period: start inclusive, end exclusive. */
+  period?: { start: number; end: number };
+  /** A credit note's invoice. */
+  creditFor?: string | null;
+  customer: { name: string; business: string; email: string };
+  lines: readonly InvoiceLineDraft[];
+  /** Days until due (INVOICE_DUE_DAYS). */
+  dueDays: number;
+  /** A receipt: issued already paid (a card payment, a refund's credit note). */
+  paid?: { cents: number; method: PaymentMethod };
+  /** The provider's id for the payment it records: one document per payment. */
+  providerReference?: string | null;
+}
+
+export type Invoice = typeof invoices.$inferSelect;
+export type InvoiceLine = typeof invoiceLines.$inferSelect;
+export type InvoiceWithLines = Invoice & { lines: InvoiceLine[] };
+
+/** The statements that issue `draft` at `now`, and the new invoice's id. */
+export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: string; statements: WriteQuery[] } {
+  const id = randomId();
+  const kind = draft.kind ?? 'invoice';
+  const series = SERIES[kind];
+  const year = numberingYear(now);
+  const at = new Date(now);
+  const lines = draft.lines.map((line, position) => ({
+    id: crypto.randomUUID(),
+    invoiceId: id,
+    position,
+    description: line.description,
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    amountCents: line.unitCents * line.quantity,
+  }));
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const taken = sql`(SELECT ${invoiceCounters.last} FROM ${invoiceCounters} WHERE ${invoiceCounters.series} = ${series} AND ${invoiceCounters.year} = ${year})`;
+  const statements: WriteQuery[] = [
+    build
+      .insert(invoiceCounters)
+      .values({ series, year, last: 1 })
+      .onConflictDoUpdate({
+        target: [invoiceCounters.series, invoiceCounters.year],
+        set: { last: sql`${invoiceCounters.last} + 1` },
+      }),
+    build.insert(invoices).values({
+      id,
+      kind,
+      purpose: draft.purpose,
+      year,
+      sequence: taken,
+      number: sql`printf(${NUMBER_FORMAT_SQL}, ${series}, ${year}, ${taken})`,
+      userId: draft.userId,
+      orderId: draft.orderId ?? null,
+      subscriptionId: draft.subscriptionId ?? null,
+      periodStart: draft.period ? new Date(draft.period.start) : null,
+      periodEnd: draft.period ? new Date(draft.period.end) : null,
+      creditFor: draft.creditFor ?? null,
+      customerName: draft.customer.name,
+      customerBusiness: draft.customer.business,
+      customerEmail: draft.customer.email,
+      totalCents,
+      status: draft.paid ? 'paid' : 'open',
+      issuedAt: at,
+      dueAt: new Date(now + draft.dueDays * DAY_MS),
+      paidAt: draft.paid ? at : null,
+      paidCents: draft.paid?.cents ?? null,
+      paidMethod: draft.paid?.method ?? null,
+      providerReference: draft.providerReference ?? null,
+      createdAt: at,
+    }),
+  ];
+  if (lines.length > 0) statements.push(build.insert(invoiceLines).values(lines));
+  return { id, statements };
+}
+
+/** Open invoices past their due date are overdue: derived, so it is never stale. */
+export type InvoiceState = 'open' | 'overdue' | 'paid' | 'void';
+
+export function invoiceState(invoice: Pick<Invoice, 'status' | 'dueAt'>, now = Date.now()): InvoiceState {
+  if (invoice.status === 'open' && invoice.dueAt.getTime() < now) return 'overdue';
+  return invoice.status;
+}
+
+export async function findInvoice(db: Db, id: string): Promise<InvoiceWithLines | null> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!invoice) return null;
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.position));
+  return { ...invoice, lines };
+}
+
+/** A customer's invoices and credit notes, newest first. */
+export function invoicesOfUser(db: Db, userId: string): Promise<Invoice[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
+}
+
+/** The live build invoice of an order, if one was issued. */
+export async function buildInvoiceOf(db: Db, orderId: string): Promise<Invoice | null> {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.purpose, 'build'), sql`${invoices.status} <> 'void'`));
+  return invoice ?? null;
+}

@@ -1,0 +1,48 @@
+/**
+ * The invoice e-mail: the document's number, total and due date, with the PDF attached by the
+ * outbox (attachment.server.ts). Checkout sends it when an invoice is issued, the admin's
+ * 'Send again' re-queues it; both use this one description.
+ */
+import { site } from '#data/site.ts';
+import { formatAgencyDate } from '#lib/dates.ts';
+import type { RenderedMail } from '#server/email/layout.ts';
+import { lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
+import { INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS } from './copy.ts';
+import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
+import { formatAmount } from './money.ts';
+
+const lineText = (line: InvoiceWithLines['lines'][number]) =>
+  `${line.quantity > 1 ? `${line.quantity} x ` : ''}${line.description}: ${formatAmount(line.amountCents)}`;
+
+/** What the customer is asked to do, by the document's state when the mail is written. */
+function standing(invoice: InvoiceWithLines, now: number) {
+  const state = invoiceState(invoice, now);
+  if (state === 'paid' && invoice.paidAt) {
+    const method = invoice.paidMethod ? PAYMENT_METHOD_LABELS[invoice.paidMethod] : null;
+    return p(INVOICE_COPY.paidOn(formatAgencyDate(invoice.paidAt), method));
+  }
+  if (state === 'void') return p(INVOICE_COPY.voided(invoice.voidReason ?? ''));
+  if (invoice.kind === 'credit_note') return p(INVOICE_MAIL.creditNote);
+  return p(INVOICE_MAIL.due(formatAgencyDate(invoice.dueAt)));
+}
+
+/** To the customer: the invoice (or credit note) with its PDF; `invoiceUrl` is its page in their account. */
+export function invoiceMail(
+  invoice: InvoiceWithLines,
+  options: { invoiceUrl: string },
+  now = Date.now(),
+): RenderedMail {
+  const title = invoice.kind === 'credit_note' ? INVOICE_COPY.creditNoteTitle : INVOICE_COPY.invoiceTitle;
+  return renderMail({
+    subject: INVOICE_MAIL.subject(title, invoice.number, site.brand),
+    audience: 'customer',
+    body: [
+      p`Hi ${invoice.customerName},`,
+      p(INVOICE_MAIL.attached(title.toLowerCase(), invoice.number, invoice.customerBusiness)),
+      lines(list(invoice.lines.map(lineText)), p(strong(`${INVOICE_COPY.total}: ${formatAmount(invoice.totalCents)}`))),
+      standing(invoice, now),
+      p(link(INVOICE_MAIL.viewOnline, options.invoiceUrl)),
+      note(INVOICE_MAIL.questions(site.phone.display)),
+    ],
+  });
+}

@@ -1,0 +1,63 @@
+/** The reminders an open invoice sends, and the agency's notice when one becomes overdue. */
+import { site } from '#data/site.ts';
+import type { RenderedMail } from '#server/email/layout.ts';
+import { fields, link, note, p, renderMail, strong } from '#server/email/template.ts';
+import { formatAgencyDate } from '#lib/dates.ts';
+import type { Invoice } from './invoices.server.ts';
+import { formatAmount } from './money.ts';
+
+export type ReminderStage = 'before' | 'due' | 'overdue';
+
+const LEADS: Readonly<Record<ReminderStage, (due: string) => string>> = {
+  before: (due) => `A friendly reminder: this invoice is due on ${due}.`,
+  due: (due) => `This invoice is due today, ${due}.`,
+  overdue: (due) => `This invoice was due on ${due} and we have not received your payment yet.`,
+};
+
+const SUBJECTS: Readonly<Record<ReminderStage, (number: string) => string>> = {
+  before: (number) => `Reminder: invoice ${number} is due in 3 days`,
+  due: (number) => `Invoice ${number} is due today`,
+  overdue: (number) => `Invoice ${number} is overdue`,
+};
+
+/** To the customer, with the invoice attached: what is owed, by when, and where to see it. */
+export function invoiceReminderMail(
+  invoice: Pick<Invoice, 'number' | 'customerName' | 'totalCents' | 'dueAt'>,
+  stage: ReminderStage,
+  options: { invoiceUrl: string },
+): RenderedMail {
+  const due = formatAgencyDate(invoice.dueAt);
+  return renderMail({
+    subject: `${SUBJECTS[stage](invoice.number)} (${site.brand})`,
+    audience: 'customer',
+    body: [
+      p`Hi ${invoice.customerName},`,
+      p(LEADS[stage](due)),
+      p(strong(`${invoice.number}: ${formatAmount(invoice.totalCents)}`)),
+      p`The invoice is attached, with how to pay. You can also ${link('view it in your account', options.invoiceUrl)}.`,
+      note`Already paid? Thank you, and please ignore this e-mail. Questions? Reply or call ${site.phone.display}.`,
+    ],
+  });
+}
+
+/** To the agency, once, when an invoice passes its due date unpaid. */
+export function invoiceOverdueNotice(
+  invoice: Pick<Invoice, 'number' | 'customerName' | 'customerBusiness' | 'customerEmail' | 'totalCents' | 'dueAt'>,
+  options: { adminUrl: string },
+): RenderedMail {
+  return renderMail({
+    subject: `Overdue: ${invoice.number}, ${invoice.customerBusiness}`.slice(0, 200),
+    audience: 'agency',
+    body: [
+      p`Invoice ${invoice.number} passed its due date unpaid.`,
+      fields([
+        ['Customer', invoice.customerName],
+        ['Business', invoice.customerBusiness],
+        ['Email', invoice.customerEmail],
+        ['Amount', formatAmount(invoice.totalCents)],
+        ['Due', formatAgencyDate(invoice.dueAt)],
+      ]),
+      p(link('Open it', options.adminUrl)),
+    ],
+  });
+}

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '#server/db/index.ts';
+import { invoices, outbox } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { tempDatabase } from '#server/db/temp-database.ts';
+import { insertUserStatement } from '#features/accounts/users.server.ts';
+import { issueStatements } from './invoices.server.ts';
+import { sendInvoiceReminders } from './reminders.server.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let database: AppDatabase;
+let cleanup: () => void;
+let userId: string;
+
+beforeAll(async () => {
+  ({ database, cleanup } = await tempDatabase());
+  const user = insertUserStatement({
+    name: 'Rita Remind',
+    email: 'rita@example.com',
+    passwordHash: null,
+    status: 'active',
+  });
+  await database.writes.run([user.statement]);
+  userId = user.id;
+});
+afterAll(() => cleanup());
+
+let counter = 0;
+/** An open invoice to its own address, issued at `issuedAt` and due 14 days later. */
+async function openInvoice(issuedAt: number) {
+  const email = `rita-${++counter}@example.com`;
+  const { id, statements } = issueStatements(
+    {
+      purpose: 'build',
+      userId,
+      customer: { name: 'Rita Remind', business: 'Remind Rentals', email },
+      lines: [{ description: 'Custom website build', quantity: 1, unitCents: 380_000 }],
+      dueDays: 14,
+    },
+    issuedAt,
+  );
+  await database.writes.run(statements);
+  return { id, email };
+}
+
+const mailsTo = async (to: string) =>
+  (await database.db.select().from(outbox).where(eq(outbox.to, to))).map((m) => ({
+    kind: m.kind,
+    subject: m.subject,
+    text: unseal(m.text),
+    attachments: m.attachments,
+  }));
+const agencyNotices = async (id: string) =>
+  (
+    await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'invoice-overdue-notice')))
+  ).filter((m) => (m.attachments ?? []).some((a) => a.ref === id));
+
+describe('invoice reminders', () => {
+  it('3 days before, on the due date and 7 days after, each once; the agency is told once it is overdue', async () => {
+    const issued = Date.UTC(2031, 2, 2, 15);
+    const due = issued + 14 * DAY;
+    const { id, email } = await openInvoice(issued);
+    const at = async (when: number) => {
+      // Two runs at once, as two servers would: each reminder still goes out once.
+      await Promise.all([sendInvoiceReminders(database, when), sendInvoiceReminders(database, when)]);
+      return (await mailsTo(email)).map((m) => m.kind);
+    };
+
+    expect(await at(issued + DAY)).toEqual([]);
+    expect(await at(due - 3 * DAY + 60_000)).toEqual(['invoice-reminder-before']);
+    expect(await at(due - 2 * DAY)).toEqual(['invoice-reminder-before']);
+    expect(await at(due - 12 * 60 * 60 * 1000)).toEqual(['invoice-reminder-before', 'invoice-reminder-due']);
+    expect(await agencyNotices(id)).toHaveLength(0);
+    expect(await at(due + 60_000)).toHaveLength(2);
+    expect(await agencyNotices(id)).toHaveLength(1);
+    expect(await at(due + 7 * DAY + 60_000)).toEqual([
+      'invoice-reminder-before',
+      'invoice-reminder-due',
+      'invoice-reminder-overdue',
+    ]);
+    expect(await at(due + 30 * DAY)).toHaveLength(3);
+    expect(await agencyNotices(id)).toHaveLength(1);
+
+    const [overdue] = (await mailsTo(email)).filter((m) => m.kind === 'invoice-reminder-overdue');
+    expect(overdue?.attachments).toEqual([{ kind: 'invoice-pdf', ref: id }]);
+    expect(overdue?.text).toContain(`/account/invoices/${id}`);
+    expect(overdue?.subject).toMatch(/^Invoice INV-2031-\d{4} is overdue/);
+  });
+
+  it('a paid or voided invoice sends nothing more, and a late first run sends only what is current', async () => {
+    const issued = Date.UTC(2031, 5, 1, 15);
+    const due = issued + 14 * DAY;
+    const paid = await openInvoice(issued);
+    const voided = await openInvoice(issued);
+    const late = await openInvoice(issued);
+    await database.db
+      .update(invoices)
+      .set({ status: 'paid', paidAt: new Date(issued) })
+      .where(eq(invoices.id, paid.id));
+    await database.db
+      .update(invoices)
+      .set({ status: 'void', voidedAt: new Date(issued) })
+      .where(eq(invoices.id, voided.id));
+
+    // The first run after the due date: no stale 'due in 3 days' or 'due today' mail.
+    await sendInvoiceReminders(database, due + 2 * 60 * 60 * 1000);
+    expect(await mailsTo(paid.email)).toEqual([]);
+    expect(await mailsTo(voided.email)).toEqual([]);
+    expect(await mailsTo(late.email)).toEqual([]);
+    expect(await agencyNotices(late.id)).toHaveLength(1);
+    expect(await agencyNotices(paid.id)).toHaveLength(0);
+  });
+});

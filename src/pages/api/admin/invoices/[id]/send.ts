@@ -1,0 +1,6 @@
+import { postInvoiceSend } from '#features/invoices/admin/handlers/invoice-actions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postInvoiceSend;
+export const ALL = methodNotAllowed('POST');
