@@ -13,6 +13,7 @@ import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-sche
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
+import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
 import {
   ATTACHMENT_KIND as INVOICE_ATTACHMENT,
@@ -120,7 +121,8 @@ const housekeeping = startHousekeeping(
   database.client,
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
-  [(now) => sendInvoiceReminders(database, now)],
+  // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
+  [(now) => billDuePlans(database, now), (now) => sendInvoiceReminders(database, now)],
 );
 // Started once listening (below); a shutdown waits for a backup in progress.
 let backups: BackupSchedule | undefined;

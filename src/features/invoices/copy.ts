@@ -54,6 +54,15 @@ export const INVOICE_MAIL = {
   questions: (phone: string) => `Questions? Reply to this e-mail or call ${phone}.`,
 } as const;
 
+/** A monthly plan's invoice or renewal receipt, mailed in the commit that issues it. */
+export const PLAN_MAIL = {
+  invoiceSubject: (brand: string) => `Your monthly plan invoice from ${brand}`,
+  receiptSubject: (brand: string) => `Your monthly plan receipt from ${brand}`,
+  invoiceLead: 'Here is the invoice for the next month of your plan; the PDF is attached.',
+  receiptLead: 'We charged your card for the next month of your plan; the receipt is attached.',
+  paid: 'Paid by card: nothing more to do.',
+} as const;
+
 /** The admin's invoice screens: /admin/invoices and /admin/invoices/{id}. */
 export const ADMIN_INVOICES = {
   listTitle: 'Invoices',

@@ -7,7 +7,7 @@ import { site } from '#data/site.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
-import { INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS } from './copy.ts';
+import { INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS, PLAN_MAIL } from './copy.ts';
 import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
 import { formatAmount } from './money.ts';
 
@@ -42,6 +42,33 @@ export function invoiceMail(
       lines(list(invoice.lines.map(lineText)), p(strong(`${INVOICE_COPY.total}: ${formatAmount(invoice.totalCents)}`))),
       standing(invoice, now),
       p(link(INVOICE_MAIL.viewOnline, options.invoiceUrl)),
+      note(INVOICE_MAIL.questions(site.phone.display)),
+    ],
+  });
+}
+
+/**
+ * To the customer: a monthly plan's invoice for one period (issued open, or the receipt of a
+ * renewal the card paid), written in the commit that issues it, so it cannot carry the number
+ * the database gives the document: the attached PDF and the linked page do.
+ */
+export function planInvoiceMail(bill: {
+  customerName: string;
+  line: string;
+  totalCents: number;
+  /** null: paid already (a card renewal). */
+  dueAt: Date | null;
+  invoiceUrl: string;
+}): RenderedMail {
+  return renderMail({
+    subject: bill.dueAt ? PLAN_MAIL.invoiceSubject(site.brand) : PLAN_MAIL.receiptSubject(site.brand),
+    audience: 'customer',
+    body: [
+      p`Hi ${bill.customerName},`,
+      p(bill.dueAt ? PLAN_MAIL.invoiceLead : PLAN_MAIL.receiptLead),
+      lines(list([`${bill.line}: ${formatAmount(bill.totalCents)}`]), p(strong(`${INVOICE_COPY.total}: ${formatAmount(bill.totalCents)}`))),
+      p(bill.dueAt ? INVOICE_MAIL.due(formatAgencyDate(bill.dueAt)) : PLAN_MAIL.paid),
+      p(link(INVOICE_MAIL.viewOnline, bill.invoiceUrl)),
       note(INVOICE_MAIL.questions(site.phone.display)),
     ],
   });

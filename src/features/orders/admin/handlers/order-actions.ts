@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
+import { launchOrder } from '../launch.server.ts';
 import { addOrderNote, endOrder, type EndResult } from '../orders.server.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
@@ -82,3 +83,54 @@ export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 export const postOrderRefund = endingMutation('refund', (result) =>
   result.ok && result.refundId ? 'refunded' : 'refund-recorded',
 );
+
+/** An absolute http(s) address, or nothing (blank is none). */
+const liveUrlSchema = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(300, ADMIN_ORDERS.badLiveUrl))),
+  z.transform((value, ctx) => {
+    if (!value) return null;
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {
+      // Not a URL at all: the same message as any other address we cannot link.
+    }
+    ctx.issues.push({ code: 'custom', message: ADMIN_ORDERS.badLiveUrl, input: value });
+    return z.NEVER;
+  }),
+);
+
+const launchSchema = z.object({ version: versionSchema, liveUrl: liveUrlSchema });
+
+/**
+ * POST /api/admin/orders/{id}/launch {version, liveUrl?}: the site is live; a monthly plan bought
+ * with the order starts now (its first month billed). Audited 'order.launch'.
+ */
+export const postOrderLaunch = defineMutation({
+  access: 'admin',
+  ...orderRoute,
+  schema: launchSchema,
+  fieldFeedback: false,
+  formFailure: (code, context) =>
+    code === 'invalid' && context.params.id ? orderPage(context.params.id, 'bad-live-url') : formFailure(code, context),
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
+    const result = await launchOrder(database, {
+      orderId: id,
+      version: input.version,
+      liveUrl: input.liveUrl,
+      actorId: user.id,
+      ip: clientAddress,
+    });
+    if (result.ok) {
+      return done(orderPage(id, result.planStarted ? 'launched-plan' : 'launched'), 200, {
+        id,
+        already: result.already,
+        planStarted: result.planStarted,
+      });
+    }
+    if (result.reason === 'provider') return fail(502, ADMIN_ORDERS.providerDown, 'provider');
+    if (result.reason === 'not-allowed') return fail(409, ADMIN_ORDERS.notLaunchable, 'not-launchable');
+    return refused(result.reason);
+  },
+});
