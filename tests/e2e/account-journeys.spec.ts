@@ -50,7 +50,8 @@ async function customer(browser: Browser, { monthly = false } = {}) {
 }
 
 /** The admin marks the order paid on /admin/orders/{id}, in a browser of their own. */
-async function adminMarksPaid(browser: Browser, orderId: string) {
+/** The admin marks the order paid and, with `launch`, the site launched (its monthly plan starts). */
+async function adminMarksPaid(browser: Browser, orderId: string, { launch = false } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const login = await page.request.post('/api/login', { data: TEST_ADMIN });
@@ -58,6 +59,10 @@ async function adminMarksPaid(browser: Browser, orderId: string) {
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  if (launch) {
+    await page.getByRole('button', { name: 'Mark launched' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();
+  }
   await context.close();
 }
 
@@ -142,10 +147,15 @@ test.describe('the customer portal', () => {
   }) => {
     const { context, page, orderId } = await customer(browser, { monthly: true });
     const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
-    await expect(subscriptions).toContainText('Status: Waiting to start');
+    await expect(subscriptions).toContainText('Status: Starts at launch');
     await expect(subscriptions.getByRole('link', { name: /Cancel subscription/ })).toHaveCount(0);
 
+    // Paying the build does not start the plan; launching the site does.
     await adminMarksPaid(browser, orderId);
+    await page.goto('/account');
+    await expect(subscriptions).toContainText('Status: Starts at launch');
+    await expect(subscriptions).toContainText('$199 per month from launch');
+    await adminMarksPaid(browser, orderId, { launch: true });
     await page.goto('/account');
     await expect(subscriptions).toContainText('Status: Active');
     await subscriptions.getByRole('link', { name: /^Cancel subscription/ }).click();
@@ -156,7 +166,7 @@ test.describe('the customer portal', () => {
     const endDate = longDate(new Date(now + 30 * DAY_MS));
     const main = page.getByRole('main');
     await expect(main).toContainText(`the subscription ends on ${endDate}.`);
-    // The first month was paid with the order; the next billing is a calendar month later, and
+    // The first month was billed at launch; the next billing is a calendar month later, and
     // the last billed date is that one if it falls before the end of the notice (a 30-day month).
     const nextBilling = sameDayNextMonth(new Date(now));
     await expect(main).toContainText(
