@@ -4,7 +4,7 @@
  * invoice mode issues its first invoice, Stripe mode subscribes the card saved at checkout.
  * Audited 'order.launch'; a second launch changes nothing.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
 import { orderEvents, orders } from '#server/db/schema.ts';
@@ -15,7 +15,6 @@ import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { startPlanAtLaunch } from '#features/subscriptions/plan-start.server.ts';
 import { launchMail } from '../mail.ts';
 import { accountOrderUrl, findOrder } from '../orders.server.ts';
-import { claimVersion } from './orders.server.ts';
 
 /** Statuses a site can be launched from: paid, and not ended. */
 const LAUNCHABLE = ['paid', 'intake_received', 'in_progress', 'in_review', 'delivered'] as const;
@@ -39,14 +38,15 @@ export async function launchOrder(
   if (!plan.ok) return plan;
 
   const outcome = await database.writes.transaction(async (tx): Promise<LaunchResult> => {
-    const claimed = await claimVersion(tx, orderId, version, now);
-    if (!claimed.ok) return claimed;
+    // The version was checked before Stripe was asked; from here only a launch that got in
+    // first (a double click) stops this one, so what Stripe started is always recorded.
     const at = new Date(now);
+    const claimed = await tx
+      .update(orders)
+      .set({ launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
+      .where(and(eq(orders.id, orderId), isNull(orders.launchedAt)));
+    if (claimed.rowsAffected === 0) return { ok: true, already: true, planStarted: false };
     await tx.batch([
-      build
-        .update(orders)
-        .set({ launchedAt: at, liveUrl })
-        .where(and(eq(orders.id, orderId), isNull(orders.launchedAt))),
       build.insert(orderEvents).values({
         id: crypto.randomUUID(),
         orderId,

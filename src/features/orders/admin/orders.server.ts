@@ -89,10 +89,10 @@ export function statusChangeMail(
   });
 }
 
-export type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
+type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
 
 /** Inside `tx`: the order exists at `version`; bumps it so a form rendered before this change is stale. */
-export async function claimVersion(tx: Tx, orderId: string, version: number, now: number): Promise<Change> {
+async function claimVersion(tx: Tx, orderId: string, version: number, now: number): Promise<Change> {
   const result = await tx
     .update(orders)
     .set({ version: sql`${orders.version} + 1`, updatedAt: new Date(now) })
