@@ -50,8 +50,7 @@ async function customer(browser: Browser, { monthly = false } = {}) {
 }
 
 /** The admin marks the order paid on /admin/orders/{id}, in a browser of their own. */
-/** The admin marks the order paid and, with `launch`, the site launched (its monthly plan starts). */
-async function adminMarksPaid(browser: Browser, orderId: string, { launch = false } = {}) {
+async function adminMarksPaid(browser: Browser, orderId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const login = await page.request.post('/api/login', { data: TEST_ADMIN });
@@ -59,10 +58,17 @@ async function adminMarksPaid(browser: Browser, orderId: string, { launch = fals
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
-  if (launch) {
-    await page.getByRole('button', { name: 'Mark launched' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();
-  }
+  await context.close();
+}
+
+/** The admin marks the paid order's site launched: its monthly plan starts. */
+async function adminLaunches(browser: Browser, orderId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Mark launched' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();
   await context.close();
 }
 
@@ -155,7 +161,7 @@ test.describe('the customer portal', () => {
     await page.goto('/account');
     await expect(subscriptions).toContainText('Status: Starts at launch');
     await expect(subscriptions).toContainText('$199 per month from launch');
-    await adminMarksPaid(browser, orderId, { launch: true });
+    await adminLaunches(browser, orderId);
     await page.goto('/account');
     await expect(subscriptions).toContainText('Status: Active');
     await subscriptions.getByRole('link', { name: /^Cancel subscription/ }).click();
