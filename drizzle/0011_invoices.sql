@@ -66,6 +66,7 @@ CREATE UNIQUE INDEX `invoices_provider_reference_unique` ON `invoices` (`provide
 CREATE UNIQUE INDEX `invoices_series_idx` ON `invoices` (`kind`,`year`,`sequence`);--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_build_idx` ON `invoices` (`order_id`) WHERE "invoices"."purpose" = 'build' AND "invoices"."status" <> 'void';--> statement-breakpoint
 CREATE UNIQUE INDEX `invoices_plan_period_idx` ON `invoices` (`subscription_id`,`period_start`) WHERE "invoices"."purpose" = 'plan' AND "invoices"."status" <> 'void';--> statement-breakpoint
+CREATE UNIQUE INDEX `invoices_credit_idx` ON `invoices` (`credit_for`) WHERE "invoices"."kind" = 'credit_note' AND "invoices"."status" <> 'void';--> statement-breakpoint
 CREATE INDEX `invoices_user_idx` ON `invoices` (`user_id`,`issued_at`);--> statement-breakpoint
 CREATE INDEX `invoices_order_idx` ON `invoices` (`order_id`);--> statement-breakpoint
 CREATE INDEX `invoices_issued_idx` ON `invoices` (`issued_at`);--> statement-breakpoint

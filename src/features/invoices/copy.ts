@@ -29,6 +29,15 @@ export const INVOICE_COPY = {
   voided: (reason: string) => `Void${reason ? `: ${reason}` : ''}. This invoice is not payable.`,
 } as const;
 
+/** What a credit note says about the invoice it credits (credit-notes.server.ts, the page, the PDF). */
+export const CREDIT_NOTE_COPY = {
+  credits: (number: string) => `Credits ${number}`,
+  lineFor: (number: string, description: string) => `Refund of ${number}: ${description}`,
+  refundOf: (number: string) => `Refund of ${number}`,
+  refundedOn: (date: string, method: string | null) =>
+    `Refunded on ${date}${method ? ` to the ${method.toLowerCase()}` : ''}.`,
+} as const;
+
 export const STATE_LABELS: Record<InvoiceState, string> = {
   open: 'Open',
   overdue: 'Overdue',
@@ -61,6 +70,9 @@ export const ADMIN_INVOICES = {
   searchLabel: 'Number, or start of e-mail or business name',
   stateLabel: 'State',
   anyState: 'Any state',
+  kindLabel: 'Kind',
+  anyKind: 'Invoices and credit notes',
+  kinds: { invoice: 'Invoices', credit_note: 'Credit notes' },
   fromLabel: 'Issued from',
   toLabel: 'Issued to',
   none: 'No invoices yet.',

@@ -292,6 +292,7 @@ export const AUDIT_ACTIONS = [
   'invoice.mark-paid',
   'invoice.void',
   'invoice.send',
+  'invoice.credit-note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -679,6 +680,10 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_plan_period_idx')
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
+    // One live credit note per invoice: a refund retried, repeated or raced credits it once.
+    uniqueIndex('invoices_credit_idx')
+      .on(t.creditFor)
+      .where(sql`${t.kind} = 'credit_note' AND ${t.status} <> 'void'`),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
