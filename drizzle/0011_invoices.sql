@@ -72,6 +72,7 @@ CREATE INDEX `invoices_order_idx` ON `invoices` (`order_id`);--> statement-break
 CREATE INDEX `invoices_issued_idx` ON `invoices` (`issued_at`);--> statement-breakpoint
 CREATE INDEX `invoices_status_due_idx` ON `invoices` (`status`,`due_at`);--> statement-breakpoint
 CREATE INDEX `invoices_status_issued_idx` ON `invoices` (`status`,`issued_at`);--> statement-breakpoint
+CREATE INDEX `invoices_kind_paid_idx` ON `invoices` (`kind`,`paid_at`);--> statement-breakpoint
 CREATE INDEX `invoices_email_idx` ON `invoices` (`customer_email`);--> statement-breakpoint
 CREATE INDEX `invoices_business_idx` ON `invoices` ("customer_business" COLLATE NOCASE);--> statement-breakpoint
 ALTER TABLE `outbox` ADD `attachments` text;

@@ -689,6 +689,8 @@ export const invoices = sqliteTable(
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
     index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
+    index('invoices_kind_paid_idx').on(t.kind, t.paidAt),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),
