@@ -38,6 +38,26 @@ export const CREDIT_NOTE_COPY = {
     `Refunded on ${date}${method ? ` to the ${method.toLowerCase()}` : ''}.`,
 } as const;
 
+/** Paying an invoice online (pay-online.server.ts, its route and the invoice page). */
+export const PAY_ONLINE = {
+  button: 'Pay online',
+  hint: 'By card, on Stripe’s secure page. We never see your card details.',
+  notFound: 'Invoice not found',
+  notOpen: 'This invoice is not open for payment: it is paid or void.',
+  notConfigured: 'Online payment is not available. Please pay by bank transfer, or call us.',
+  providerDown: 'The payment page could not be opened. Please try again in a moment; you will not be charged twice.',
+  limited: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Notice codes (the form-outcome cookie) on /account/invoices/{id}. */
+export const INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['not-open', { tone: 'error', text: PAY_ONLINE.notOpen }],
+  ['not-configured', { tone: 'error', text: PAY_ONLINE.notConfigured }],
+  ['provider', { tone: 'error', text: PAY_ONLINE.providerDown }],
+  ['limited', { tone: 'error', text: PAY_ONLINE.limited }],
+  ['error', { tone: 'error', text: PAY_ONLINE.providerDown }],
+]);
+
 export const STATE_LABELS: Record<InvoiceState, string> = {
   open: 'Open',
   overdue: 'Overdue',
