@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, orders } from '#server/db/schema.ts';
+import { auditLog, invoices, orders, outbox } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
 import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
@@ -183,5 +183,9 @@ describe('Pay online with Stripe configured', () => {
       .where(eq(invoices.id, id));
     await deliver(fake, fake.event('checkout.session.completed', session));
     expect(await invoiceRow(id)).toMatchObject({ status: 'void', providerReference: null });
+    // The agency is told once: money to give back.
+    const told = await db.select().from(outbox).where(eq(outbox.kind, 'invoice-extra-payment'));
+    const number = (await invoiceRow(id)).number;
+    expect(told.filter((m) => m.subject.includes(number))).toHaveLength(1);
   });
 });

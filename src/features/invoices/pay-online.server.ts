@@ -9,11 +9,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/index.ts';
 import { invoices } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
+import { site } from '#data/site.ts';
 import { markInvoicePaidIn, type PayOrder } from './admin/invoice-actions.server.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
 import { invoiceForViewer } from './customer-invoices.server.ts';
 import { invoiceState } from './invoices.server.ts';
+import { extraPaymentNotice } from './reminder-mail.ts';
 
 /** What a payment page needs to charge an invoice: its total, as issued, and where to come back. */
 export interface PayableInvoice {
@@ -82,6 +86,8 @@ export async function payInvoiceBySessionIn(
   tx: Tx,
   payment: InvoiceSessionPayment,
   payOrder: PayOrder,
+  /** Tell the agency of money to give back: the webhook does, once per event; the redirect does not. */
+  { tellAgency }: { tellAgency: boolean },
   now = Date.now(),
 ): Promise<InvoiceSessionOutcome> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId));
@@ -111,5 +117,21 @@ export async function payInvoiceBySessionIn(
   console.warn(
     `stripe: session ${payment.sessionId} paid invoice ${invoice.number}, which was already ${invoice.status}`,
   );
+  if (tellAgency) {
+    const mail = extraPaymentNotice(invoice, payment.sessionId, {
+      adminUrl: `${serverEnv().SITE_URL}/admin/invoices/${invoice.id}`,
+    });
+    await tx.batch([
+      outboxInsert(
+        {
+          ...mail,
+          kind: 'invoice-extra-payment',
+          to: serverEnv().AGENCY_INBOX ?? site.email,
+          replyTo: invoice.customerEmail,
+        },
+        now,
+      ),
+    ]);
+  }
   return 'not-open';
 }

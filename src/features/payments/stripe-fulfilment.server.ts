@@ -166,7 +166,7 @@ export async function fulfilCheckoutSessionIn(
     const offerId = offerIdOf(session);
     if (offerId) return fulfilOfferIn(tx, session, offerId, { eventCreated, notes, now });
     const invoiceId = invoiceIdOf(session);
-    if (invoiceId) return payInvoiceIn(tx, session, invoiceId, now);
+    if (invoiceId) return payInvoiceIn(tx, session, invoiceId, { notes, now });
   }
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (!order) return { outcome: 'unknown-order', orderId: null };
@@ -228,13 +228,19 @@ export async function fulfilCheckoutSessionIn(
 }
 
 /** An invoice's 'Pay online' session: recorded by the invoices feature, as an admin's Mark paid is. */
-async function payInvoiceIn(tx: Tx, session: CheckoutSession, invoiceId: string, now: number): Promise<FulfilResult> {
+async function payInvoiceIn(
+  tx: Tx,
+  session: CheckoutSession,
+  invoiceId: string,
+  { notes, now }: { notes: boolean; now: number },
+): Promise<FulfilResult> {
   const result = (outcome: FulfilOutcome): FulfilResult => ({ outcome, orderId: null, invoiceId });
   if (!isPaidSession(session)) return result('awaiting-payment');
   const paid = await payInvoiceBySessionIn(
     tx,
     { sessionId: session.id, invoiceId, amountCents: session.amount_total ?? null, currency: session.currency ?? null },
     payOrderByInvoice,
+    { tellAgency: notes },
     now,
   );
   if (paid === 'unknown-invoice') return result('unknown-order');
