@@ -29,6 +29,35 @@ export const INVOICE_COPY = {
   voided: (reason: string) => `Void${reason ? `: ${reason}` : ''}. This invoice is not payable.`,
 } as const;
 
+/** What a credit note says about the invoice it credits (credit-notes.server.ts, the page, the PDF). */
+export const CREDIT_NOTE_COPY = {
+  credits: (number: string) => `Credits ${number}`,
+  lineFor: (number: string, description: string) => `Refund of ${number}: ${description}`,
+  refundOf: (number: string) => `Refund of ${number}`,
+  refundedOn: (date: string, method: string | null) =>
+    `Refunded on ${date}${method ? ` to the ${method.toLowerCase()}` : ''}.`,
+} as const;
+
+/** Paying an invoice online (pay-online.server.ts, its route and the invoice page). */
+export const PAY_ONLINE = {
+  button: 'Pay online',
+  hint: 'By card, on Stripe’s secure page. We never see your card details.',
+  notFound: 'Invoice not found',
+  notOpen: 'This invoice is not open for payment: it is paid or void.',
+  notConfigured: 'Online payment is not available. Please pay by bank transfer, or call us.',
+  providerDown: 'The payment page could not be opened. Please try again in a moment; you will not be charged twice.',
+  limited: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Notice codes (the form-outcome cookie) on /account/invoices/{id}. */
+export const INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['not-open', { tone: 'error', text: PAY_ONLINE.notOpen }],
+  ['not-configured', { tone: 'error', text: PAY_ONLINE.notConfigured }],
+  ['provider', { tone: 'error', text: PAY_ONLINE.providerDown }],
+  ['limited', { tone: 'error', text: PAY_ONLINE.limited }],
+  ['error', { tone: 'error', text: PAY_ONLINE.providerDown }],
+]);
+
 export const STATE_LABELS: Record<InvoiceState, string> = {
   open: 'Open',
   overdue: 'Overdue',
@@ -70,6 +99,9 @@ export const ADMIN_INVOICES = {
   searchLabel: 'Number, or start of e-mail or business name',
   stateLabel: 'State',
   anyState: 'Any state',
+  kindLabel: 'Kind',
+  anyKind: 'Invoices and credit notes',
+  kinds: { invoice: 'Invoices', credit_note: 'Credit notes' },
   fromLabel: 'Issued from',
   toLabel: 'Issued to',
   none: 'No invoices yet.',

@@ -79,6 +79,12 @@ export function offerIdOf(session: CheckoutSession): string | null {
   return session.metadata?.subscription_id || null;
 }
 
+/** Our invoice named by a session (metadata.invoice_id, its 'Pay online'), when it names no order nor offer. */
+export function invoiceIdOf(session: CheckoutSession): string | null {
+  if (session.client_reference_id || session.metadata?.order_id || session.metadata?.subscription_id) return null;
+  return session.metadata?.invoice_id || null;
+}
+
 /** The payment is in: card payments at once, bank debits later (async_payment_succeeded). */
 export const isPaidSession = (session: CheckoutSession) =>
   session.status === 'complete' &&

@@ -295,6 +295,7 @@ export const AUDIT_ACTIONS = [
   'order.launch',
   'subscription.start',
   'subscription.ended',
+  'invoice.credit-note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -694,11 +695,17 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_plan_period_idx')
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
+    // One live credit note per invoice: a refund retried, repeated or raced credits it once.
+    uniqueIndex('invoices_credit_idx')
+      .on(t.creditFor)
+      .where(sql`${t.kind} = 'credit_note' AND ${t.status} <> 'void'`),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
     index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
+    index('invoices_kind_paid_idx').on(t.kind, t.paidAt),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),

@@ -3,7 +3,7 @@ import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { launchOrder } from '../launch.server.ts';
-import { addOrderNote, endOrder, type EndResult } from '../orders.server.ts';
+import { addOrderNote, endOrder, type EndResult, type RecordRefund } from '../orders.server.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
 const noteSchema = z.object({
@@ -49,7 +49,7 @@ function ended(id: string, result: EndResult, notice: string): Outcome {
 }
 
 /** Cancel and refund share everything but the kind of end and the notice it leads to. */
-function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string) {
+function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string, recordRefund?: RecordRefund) {
   return defineMutation({
     access: 'admin',
     ...orderRoute,
@@ -63,6 +63,7 @@ function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) =
         version: input.version,
         actorId: user.id,
         ip: clientAddress,
+        recordRefund,
       });
       return ended(id, result, notice(result));
     },
@@ -78,11 +79,11 @@ export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 /**
  * POST /api/admin/orders/{id}/refund {version}: a Stripe order is refunded in full through
  * Stripe first; an invoiced one is recorded (the agency pays it back). Audited 'order.refund'.
- * The notice says which: refunded at Stripe, or only recorded.
+ * The notice says which: refunded at Stripe, or only recorded. `recordRefund` (the invoices
+ * feature's credit note, given by the route) commits with the refund.
  */
-export const postOrderRefund = endingMutation('refund', (result) =>
-  result.ok && result.refundId ? 'refunded' : 'refund-recorded',
-);
+export const orderRefundRoute = (recordRefund: RecordRefund) =>
+  endingMutation('refund', (result) => (result.ok && result.refundId ? 'refunded' : 'refund-recorded'), recordRefund);
 
 /** An absolute http(s) address, or nothing (blank is none). */
 const liveUrlSchema = z.pipe(
