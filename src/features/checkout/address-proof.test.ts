@@ -300,7 +300,10 @@ describe('the build invoice (invoice mode)', () => {
     const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(lines.map((l) => [l.quantity, l.unitCents]).sort()).toEqual(
-      items.filter((i) => i.interval === 'once').map((i) => [i.quantity, i.unitCents]).sort(),
+      items
+        .filter((i) => i.interval === 'once')
+        .map((i) => [i.quantity, i.unitCents])
+        .sort(),
     );
     expect(items.some((i) => i.interval === 'month')).toBe(true);
     expect(lines.some((l) => l.description.includes('Monthly'))).toBe(false);

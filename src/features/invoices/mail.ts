@@ -68,7 +68,10 @@ export function planInvoiceMail(bill: {
     body: [
       p`Hi ${bill.customerName},`,
       p(bill.dueAt ? PLAN_MAIL.invoiceLead : PLAN_MAIL.receiptLead),
-      lines(list([`${bill.line}: ${formatAmount(bill.totalCents)}`]), p(strong(`${INVOICE_COPY.total}: ${formatAmount(bill.totalCents)}`))),
+      lines(
+        list([`${bill.line}: ${formatAmount(bill.totalCents)}`]),
+        p(strong(`${INVOICE_COPY.total}: ${formatAmount(bill.totalCents)}`)),
+      ),
       p(bill.dueAt ? INVOICE_MAIL.due(formatAgencyDate(bill.dueAt)) : PLAN_MAIL.paid),
       p(link(INVOICE_MAIL.viewOnline, bill.invoiceUrl)),
       note(INVOICE_MAIL.questions(site.phone.display)),

@@ -51,7 +51,9 @@ export const invoiceSchema = z.object({
     }),
   ),
   lines: z.optional(
-    z.object({ data: z.array(z.object({ period: z.nullish(z.object({ start: z.optional(seconds), end: seconds })) })) }),
+    z.object({
+      data: z.array(z.object({ period: z.nullish(z.object({ start: z.optional(seconds), end: seconds })) })),
+    }),
   ),
   /** 'subscription_create' (the first period), 'subscription_cycle' (a renewal), ... */
   billing_reason: z.nullish(z.string()),

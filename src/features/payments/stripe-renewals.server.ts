@@ -39,7 +39,10 @@ export async function planRowIn(
 }
 
 async function customerIn(tx: Tx, plan: PlanRow) {
-  const [person] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, plan.userId));
+  const [person] = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, plan.userId));
   const [order] = plan.orderId
     ? await tx.select({ business: orders.businessName }).from(orders).where(eq(orders.id, plan.orderId))
     : [];

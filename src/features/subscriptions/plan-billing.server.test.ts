@@ -31,11 +31,7 @@ async function launchedPlan(at = LAUNCH) {
 }
 
 const planInvoices = (subscriptionId: string) =>
-  db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.subscriptionId, subscriptionId))
-    .orderBy(asc(invoices.periodStart));
+  db.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(asc(invoices.periodStart));
 
 const periods = async (subscriptionId: string) =>
   (await planInvoices(subscriptionId)).map((i) => [

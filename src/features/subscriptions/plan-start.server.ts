@@ -10,6 +10,7 @@ import { build, type Db, type WriteQuery } from '#server/db/index.ts';
 import { subscriptions, type PaymentProviderName } from '#server/db/schema.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { providerNamed } from '#features/payments/provider.ts';
+import type { PlanStarted } from '#features/payments/provider-contract.ts';
 import type { Subscription } from './subscriptions.server.ts';
 
 /** The plan bought with `orderId` and still waiting for launch, if any. */
@@ -59,7 +60,7 @@ export async function startPlanAtLaunch(
   const plan = await planAwaitingLaunch(db, order.id);
   if (!plan) return { ok: true, plan: null, statements: [], billNow: false };
   const interval = plan.interval === 'year' ? 'year' : 'month';
-  let started;
+  let started: PlanStarted | null;
   try {
     started = await (
       await providerNamed(order.paymentProvider)

@@ -25,7 +25,13 @@ export type LaunchResult =
 
 export async function launchOrder(
   database: AppDatabase,
-  { orderId, version, liveUrl, actorId, ip }: { orderId: string; version: number; liveUrl: string | null; actorId: string; ip: string },
+  {
+    orderId,
+    version,
+    liveUrl,
+    actorId,
+    ip,
+  }: { orderId: string; version: number; liveUrl: string | null; actorId: string; ip: string },
   now = Date.now(),
 ): Promise<LaunchResult> {
   const order = await findOrder(database.db, orderId);

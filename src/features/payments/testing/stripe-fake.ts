@@ -498,7 +498,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       session.payment_status = paymentStatus;
       session.url = null;
       const asks = sessionAsks.get(id);
-      if (session.mode === 'payment' && asks?.customerCreation === 'always') session.customer ??= `cus_test_${randomPart()}`;
+      if (session.mode === 'payment' && asks?.customerCreation === 'always')
+        session.customer ??= `cus_test_${randomPart()}`;
       if (session.mode === 'payment' && paymentStatus === 'paid' && !session.payment_intent) {
         const intent: FakePaymentIntent = {
           id: `pi_test_${randomPart()}`,

@@ -169,7 +169,12 @@ describe('refund and cancel with Stripe', () => {
       line_items: [
         {
           quantity: 1,
-          price_data: { currency: 'usd', unit_amount: 19_900, product_data: { name: 'Plan' }, recurring: { interval: 'month' } },
+          price_data: {
+            currency: 'usd',
+            unit_amount: 19_900,
+            product_data: { name: 'Plan' },
+            recurring: { interval: 'month' },
+          },
         },
       ],
       client_reference_id: orderId,
