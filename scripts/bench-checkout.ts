@@ -9,7 +9,8 @@
 //    one commit), for 15 s; reports accepted orders/s and latency, then checks that every
 //    order acknowledged with 201 is in the database as the server priced it.
 // 3. Crash: the same load, the server is killed with SIGKILL half-way and restarted; every
-//    acknowledged order must be there with its items and its confirmation e-mail in the outbox.
+//    acknowledged order must be there with its items, its build invoice (invoice mode issues it
+//    in the order's commit: no order without its invoice) and its confirmation e-mail in the outbox.
 // Rate limits are switched off for this run only (RATE_LIMITS=off; the server warns).
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -33,11 +34,26 @@ const BUDGET = { pageP99Ms: 100, lost: 0 };
 
 /** What the default build (the custom reading) charges, in cents: src/data/pricing.ts. */
 const PRICES = { build: 380_000, extraPage: 15_000, monthly: 19_900 };
-/** Three kinds of order, so the check covers every line an order can have. */
+/**
+ * Three kinds of order, so the check covers every line an order can have. The total (and the
+ * build invoice) is the one-time lines: the monthly plan's line is billed from launch.
+ */
 const VARIANTS = [
-  { extraPages: 0, monthly: false, items: 1, totalCents: PRICES.build },
-  { extraPages: 2, monthly: false, items: 2, totalCents: PRICES.build + 2 * PRICES.extraPage },
-  { extraPages: 1, monthly: true, items: 3, totalCents: PRICES.build + PRICES.extraPage + PRICES.monthly },
+  { extraPages: 0, monthly: false, items: 1, totalCents: PRICES.build, linesCents: PRICES.build },
+  {
+    extraPages: 2,
+    monthly: false,
+    items: 2,
+    totalCents: PRICES.build + 2 * PRICES.extraPage,
+    linesCents: PRICES.build + 2 * PRICES.extraPage,
+  },
+  {
+    extraPages: 1,
+    monthly: true,
+    items: 3,
+    totalCents: PRICES.build + PRICES.extraPage,
+    linesCents: PRICES.build + PRICES.extraPage + PRICES.monthly,
+  },
 ];
 
 const builtFor = () => {
@@ -152,13 +168,15 @@ interface OrderProblems {
   missing: number;
   items: number;
   total: number;
+  /** Without its build invoice, or with one for another amount. */
+  invoice: number;
   confirmation: number;
 }
 
 /** Orders acknowledged but missing, or not as acknowledged: no row, wrong items or total, no confirmation. */
 async function verifyOrders(acknowledged: AcknowledgedOrder[]) {
   const client = createClient({ url: databaseUrl });
-  const problems: OrderProblems = { missing: 0, items: 0, total: 0, confirmation: 0 };
+  const problems: OrderProblems = { missing: 0, items: 0, total: 0, invoice: 0, confirmation: 0 };
   try {
     for (let i = 0; i < acknowledged.length; i += 200) {
       const chunk = acknowledged.slice(i, i + 200);
@@ -167,7 +185,9 @@ async function verifyOrders(acknowledged: AcknowledgedOrder[]) {
       const orders = await client.execute({
         sql: `SELECT o.id, o.email, o.total_cents,
                 (SELECT count(*) FROM order_items i WHERE i.order_id = o.id) AS items,
-                (SELECT coalesce(sum(i.amount_cents), 0) FROM order_items i WHERE i.order_id = o.id) AS items_cents
+                (SELECT coalesce(sum(i.amount_cents), 0) FROM order_items i WHERE i.order_id = o.id) AS items_cents,
+                (SELECT v.total_cents FROM invoices v
+                  WHERE v.order_id = o.id AND v.purpose = 'build' AND v.status <> 'void') AS invoice_cents
               FROM orders o WHERE o.id IN (${marks})`,
         args: ids,
       });
@@ -186,9 +206,10 @@ async function verifyOrders(acknowledged: AcknowledgedOrder[]) {
         if (Number(row.items) !== order.variant.items) problems.items += 1;
         if (
           Number(row.total_cents) !== order.variant.totalCents ||
-          Number(row.items_cents) !== order.variant.totalCents
+          Number(row.items_cents) !== order.variant.linesCents
         )
           problems.total += 1;
+        if (row.invoice_cents === null || Number(row.invoice_cents) !== order.variant.totalCents) problems.invoice += 1;
         const number = `ORD-${order.orderId.slice(0, 8).toUpperCase()}`;
         if (!subjects.get(order.email)?.includes(number)) problems.confirmation += 1;
       }
@@ -200,8 +221,8 @@ async function verifyOrders(acknowledged: AcknowledgedOrder[]) {
 }
 
 const summarize = (p: OrderProblems) =>
-  `${p.missing} missing, ${p.items} with wrong items, ${p.total} with a wrong total, ${p.confirmation} without confirmation`;
-const bad = (p: OrderProblems) => p.missing + p.items + p.total + p.confirmation;
+  `${p.missing} missing, ${p.items} with wrong items, ${p.total} with a wrong total, ${p.invoice} without their invoice, ${p.confirmation} without confirmation`;
+const bad = (p: OrderProblems) => p.missing + p.items + p.total + p.invoice + p.confirmation;
 
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });

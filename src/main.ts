@@ -13,7 +13,9 @@ import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-sche
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
+import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
+import { configuredProvider } from '#features/payments/provider.ts';
 import {
   ATTACHMENT_KIND as INVOICE_ATTACHMENT,
   renderInvoiceAttachment,
@@ -114,13 +116,17 @@ if (mailer.mode === 'log') {
 const outboxWorker = startOutboxWorker(database.db, mailer, {
   error: (obj, msg) => app.log.error(obj, msg),
   // The files mail can carry, made at sending from the record they name.
-  attachments: { [INVOICE_ATTACHMENT]: renderInvoiceAttachment },
+  // An open invoice's PDF links its page to pay online when Stripe is configured.
+  attachments: {
+    [INVOICE_ATTACHMENT]: (db, id) => renderInvoiceAttachment(db, id, configuredProvider() === 'stripe'),
+  },
 });
 const housekeeping = startHousekeeping(
   database.client,
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
-  [(now) => sendInvoiceReminders(database, now)],
+  // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
+  [(now) => billDuePlans(database, now), (now) => sendInvoiceReminders(database, now)],
 );
 // Started once listening (below); a shutdown waits for a backup in progress.
 let backups: BackupSchedule | undefined;

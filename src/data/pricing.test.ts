@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faqFor } from './faq.ts';
-import { CANCELLATION_NOTICE_DAYS, formatPrice, priceLine, pricing, pricingReadings } from './pricing.ts';
+import { CANCELLATION_NOTICE_DAYS, formatPrice, perMonthFromLaunch, priceLine, pricing, pricingReadings } from './pricing.ts';
 import { offers } from '#lib/structured-data.ts';
 import { PRICE_VALID_UNTIL } from './offer-validity.ts';
 
@@ -34,7 +34,8 @@ describe('pricing readings', () => {
   it('formats whole dollars the way the copy does', () => {
     expect(formatPrice(380_000)).toBe('$3,800');
     expect(formatPrice(25_000)).toBe('$250');
-    expect(priceLine(pricingReadings.custom)).toBe('$3,800 one-time, then $199 per month');
+    expect(priceLine(pricingReadings.custom)).toBe('$3,800 one-time, then $199 per month from launch');
+    expect(perMonthFromLaunch(19_900)).toBe('$199 per month from launch');
     expect(priceLine(pricingReadings.flat)).toBe('$250 one-time');
   });
 

@@ -68,10 +68,16 @@ const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 export const formatPrice = (cents: number) =>
   cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
 
-/** 'per month' for monthly plans, 'one-time' otherwise. */
-export const billingLabel = (plan: Plan) => (plan.billing === 'monthly' ? 'per month' : 'one-time');
+/**
+ * A monthly plan's price as every page, e-mail and screen states it: '$199 per month from launch'.
+ * The plan is chosen at checkout but billed from the day the site goes live, never before.
+ */
+export const perMonthFromLaunch = (cents: number) => `${formatPrice(cents)} per month from launch`;
 
-/** '$3,800 one-time, then $199 per month': every plan in order, for short copy such as meta descriptions. */
+/** 'per month from launch' for monthly plans, 'one-time' otherwise. */
+export const billingLabel = (plan: Plan) => (plan.billing === 'monthly' ? 'per month from launch' : 'one-time');
+
+/** '$3,800 one-time, then $199 per month from launch': every plan in order, for short copy such as meta descriptions. */
 export const priceLine = (reading: PricingReading) =>
   reading.plans.map((plan) => `${formatPrice(plan.priceCents)} ${billingLabel(plan)}`).join(', then ');
 

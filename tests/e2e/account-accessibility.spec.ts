@@ -57,13 +57,18 @@ async function customerWithOrder(browser: Browser, { monthly = false } = {}) {
   return { context, page, email, orderId: orderId! };
 }
 
-async function adminMarksPaid(browser: Browser, orderId: string) {
+/** The admin marks the order paid and, with `launch`, the site launched (its monthly plan starts). */
+async function adminMarksPaid(browser: Browser, orderId: string, { launch = false } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  if (launch) {
+    await page.getByRole('button', { name: 'Mark launched' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();
+  }
   await context.close();
 }
 
@@ -95,10 +100,10 @@ test.describe('axe on the customer portal (signed in)', () => {
     test.slow(); // a dozen page loads and axe runs: three times the default timeout
     const { context, page, email, orderId } = await customerWithOrder(browser, { monthly: true });
     await page.goto('/account');
-    await expect(page.getByRole('region', { name: 'Subscriptions' })).toContainText('Waiting to start');
+    await expect(page.getByRole('region', { name: 'Subscriptions' })).toContainText('Starts at launch');
     await expectNoViolations(page, '/account (pending order and plan)');
 
-    await adminMarksPaid(browser, orderId);
+    await adminMarksPaid(browser, orderId, { launch: true });
     await offerSubscription(email, 'SEO Growth Plan');
     await page.goto('/account');
     const subscriptions = page.getByRole('region', { name: 'Subscriptions' });

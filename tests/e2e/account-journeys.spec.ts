@@ -61,6 +61,17 @@ async function adminMarksPaid(browser: Browser, orderId: string) {
   await context.close();
 }
 
+/** The admin marks the paid order's site launched: its monthly plan starts. */
+async function adminLaunches(browser: Browser, orderId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Mark launched' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();
+  await context.close();
+}
+
 /** Presses Tab until `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 80) {
   for (let i = 0; i < max; i++) {
@@ -142,10 +153,15 @@ test.describe('the customer portal', () => {
   }) => {
     const { context, page, orderId } = await customer(browser, { monthly: true });
     const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
-    await expect(subscriptions).toContainText('Status: Waiting to start');
+    await expect(subscriptions).toContainText('Status: Starts at launch');
     await expect(subscriptions.getByRole('link', { name: /Cancel subscription/ })).toHaveCount(0);
 
+    // Paying the build does not start the plan; launching the site does.
     await adminMarksPaid(browser, orderId);
+    await page.goto('/account');
+    await expect(subscriptions).toContainText('Status: Starts at launch');
+    await expect(subscriptions).toContainText('$199 per month from launch');
+    await adminLaunches(browser, orderId);
     await page.goto('/account');
     await expect(subscriptions).toContainText('Status: Active');
     await subscriptions.getByRole('link', { name: /^Cancel subscription/ }).click();
@@ -156,7 +172,7 @@ test.describe('the customer portal', () => {
     const endDate = longDate(new Date(now + 30 * DAY_MS));
     const main = page.getByRole('main');
     await expect(main).toContainText(`the subscription ends on ${endDate}.`);
-    // The first month was paid with the order; the next billing is a calendar month later, and
+    // The first month was billed at launch; the next billing is a calendar month later, and
     // the last billed date is that one if it falls before the end of the notice (a 30-day month).
     const nextBilling = sameDayNextMonth(new Date(now));
     await expect(main).toContainText(

@@ -136,7 +136,9 @@ test.describe('from /pricing to /checkout', () => {
       await expect(page).toHaveURL('/checkout?plan=all-inclusive-monthly');
       await expect(page.getByRole('checkbox', { name: /monthly/i })).toBeChecked();
       await expect(summary(page)).toContainText('All-Inclusive Monthly Plan');
-      await expect(summary(page)).toContainText(/Total\s*\$3,999/);
+      // The plan is chosen now and billed from launch: today's total is the build.
+      await expect(summary(page)).toContainText(/Total\s*\$3,800/);
+      await expect(summary(page)).toContainText('Due today, then $199 per month from launch');
 
       await page.goto('/pricing');
       await page
@@ -178,8 +180,10 @@ test.describe('the summary', () => {
     await page.getByRole('spinbutton', { name: /Extra pages/ }).fill('2');
     await expect(total).toHaveText('$4,100');
     await page.getByRole('checkbox', { name: /monthly/i }).check();
-    await expect(total).toHaveText('$4,299');
+    await expect(summary(page)).toContainText('Due today, then $199 per month from launch');
+    await expect(total).toHaveText('$4,100');
     await page.getByRole('checkbox', { name: /monthly/i }).uncheck();
+    await expect(summary(page)).toContainText('Due today, paid once');
     await expect(total).toHaveText('$4,100');
     await page.getByRole('spinbutton', { name: /Extra pages/ }).fill('');
     await expect(total).toHaveText('$3,800');
@@ -359,8 +363,8 @@ test.describe('placing an order', () => {
     expect(ok.status()).toBe(201);
     const orders = await ordersOf(email);
     expect(orders).toHaveLength(1);
-    // $3,800 + one extra page at $150 + the first month at $199.
-    expect(orders[0]!.total_cents).toBe(414_900);
+    // $3,800 + one extra page at $150; the plan's $199 a month is billed from launch.
+    expect(orders[0]!.total_cents).toBe(395_000);
     const items = await query('SELECT sku, amount_cents FROM order_items WHERE order_id = ? ORDER BY position', [
       String(orders[0]!.id),
     ]);

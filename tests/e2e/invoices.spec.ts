@@ -3,9 +3,15 @@
  * /thank-you and the order page link it; /account/invoices lists it; one invoice is a printable
  * page and a PDF; nobody else can open either. axe (WCAG 2.2 AA) on both page types.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminLogsIn } from './admin-helpers.ts';
 import { authForm } from './auth-form.ts';
+import { E2E_BUILDS } from './builds.ts';
+import { capturedMail, installMailCapture } from './mail-capture.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'lantern-pelican-orbit';
@@ -22,14 +28,45 @@ async function expectNoViolations(page: Page, label: string) {
 async function signedIn(browser: Browser, tag: string) {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
+  const email = unique(tag);
   await page.goto('/auth');
   const form = await authForm(page, 'Create an account');
   await form.getByLabel('Name').fill('Ivy Invoice');
-  await form.getByLabel('Email').fill(unique(tag));
+  await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('You are signed in as')).toBeVisible();
-  return { context, page };
+  return { context, page, email };
+}
+
+const DB_URL = E2E_BUILDS.main.databaseUrl;
+test.beforeAll(() => installMailCapture(DB_URL));
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The hourly billing housekeeping, run once against the e2e database at `at` (a moved clock). */
+async function billingAt(at: number) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/billing-run.ts', '--at', new Date(at).toISOString()],
+    {
+      env: { ...process.env, ...E2E_BUILDS.main.env, ...E2E_BUILDS.main.serverEnv, DATABASE_URL: DB_URL },
+    },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { planInvoices: number; reminders: number };
+}
+
+/** What the outbox holds for `email` of `kind`: the attachments each mail carries. */
+async function queuedAttachments(email: string, kind: string) {
+  const db = createClient({ url: DB_URL });
+  try {
+    const { rows } = await db.execute({
+      sql: 'SELECT attachments FROM outbox WHERE "to" = ? AND kind = ?',
+      args: [email, kind],
+    });
+    return rows.map((r) => JSON.parse(String(r.attachments ?? '[]')) as { kind: string; ref: string }[]);
+  } finally {
+    db.close();
+  }
 }
 
 test('an invoice-mode order comes with its invoice: linked, listed, printable, a PDF, and private', async ({
@@ -87,4 +124,68 @@ test('an invoice-mode order comes with its invoice: linked, listed, printable, a
   await expect(other.page.getByText('No invoices yet.')).toBeVisible();
   await expect(other.page.getByRole('main')).not.toContainText(number);
   await Promise.all([context.close(), other.context.close()]);
+});
+
+test('the monthly plan: chosen at checkout, billed from launch, then every month; the build paid by invoice', async ({
+  browser,
+}) => {
+  test.slow();
+  const { context, page, email } = await signedIn(browser, 'plan-buyer');
+  await page.goto('/checkout?plan=all-inclusive-monthly');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Due today, then $199 per month from launch');
+  await page.getByLabel('Phone').fill('(407) 555-0142');
+  await page.getByLabel('Business name').fill('Harbor Florist');
+  await page.getByLabel('I agree to the Terms and Refund Policy').check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/thank-you/);
+  await expect(page.getByRole('main')).toContainText('$199 per month from launch');
+  const view = page.getByRole('link', { name: /^View invoice INV-/ });
+  const buildNumber = ((await view.textContent()) ?? '').replace('View invoice ', '').trim();
+
+  // The invoice e-mail carries its PDF, and names the build only: nothing of the plan is due yet.
+  const [confirmation] = await capturedMail(DB_URL, email, 'order-confirmation');
+  expect(confirmation?.text).toContain('All-Inclusive Monthly Plan: $199 per month from launch');
+  expect(confirmation?.text).toContain('Total: $3,800');
+  const [attached] = await queuedAttachments(email, 'order-confirmation');
+  expect(attached).toEqual([{ kind: 'invoice-pdf', ref: expect.any(String) }]);
+  const buildInvoiceId = attached![0]!.ref;
+
+  // The admin records the bank transfer; the customer sees the invoice paid.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminLogsIn(adminPage);
+  await adminPage.goto(`/admin/invoices/${buildInvoiceId}`);
+  const payment = adminPage.getByRole('region', { name: 'Record a payment' });
+  await payment.getByLabel('Amount received (USD)').fill('3800.00');
+  await payment.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  await page.goto('/account/invoices');
+  await expect(page.getByRole('row', { name: new RegExp(buildNumber) })).toContainText('Paid');
+
+  // Launch: the plan starts, and its first monthly invoice is there at once.
+  await adminPage.getByRole('link', { name: /^Order ORD-/ }).click();
+  await adminPage.getByLabel('Live site address (optional)').fill('https://harbor-florist.example');
+  await adminPage.getByRole('button', { name: 'Mark launched' }).click();
+  await expect(adminPage.getByRole('status').filter({ hasText: 'the monthly plan started' })).toBeVisible();
+  await expect(adminPage.locator('[data-launched]')).toContainText(
+    /Launched on [^:]+:\s*https:\/\/harbor-florist\.example/,
+  );
+  await page.goto('/account/invoices');
+  const rows = page.getByRole('row').filter({ hasText: /INV-/ });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: '$199.00' })).toContainText('Open');
+  await expectNoViolations(page, 'invoice list with the plan');
+  const [planMail] = await capturedMail(DB_URL, email, 'plan-invoice');
+  expect(planMail?.subject).toContain('monthly plan invoice');
+
+  // A month on, housekeeping bills the next month, once however often it runs.
+  const nextMonth = Date.now() + 32 * DAY_MS;
+  expect((await billingAt(nextMonth)).planInvoices).toBeGreaterThanOrEqual(1);
+  await billingAt(nextMonth);
+  await page.goto('/account/invoices');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: '$199.00' })).toHaveCount(2);
+  expect(await capturedMail(DB_URL, email, 'plan-invoice')).toHaveLength(2);
+  await Promise.all([context.close(), admin.close()]);
 });

@@ -33,6 +33,21 @@ export const ADMIN_ORDERS = {
   markPaid: 'Mark paid',
   /** The history note of a Mark paid. */
   invoicePaidNote: 'Invoice paid',
+  markLaunched: 'Mark launched',
+  liveUrlLabel: 'Live site address (optional)',
+  liveUrlHint: 'The address the customer is sent to, e.g. https://example.com',
+  badLiveUrl: 'Give the live address as a full web address starting with https:// or http:// (at most 300 characters)',
+  launchHint: (plan: string | null) =>
+    plan
+      ? `The customer is told the site is live, and the ${plan} starts today: its first month is billed now.`
+      : 'The customer is told the site is live.',
+  launched: 'Site marked launched.',
+  launchedPlan: 'Site marked launched; the monthly plan started and its first month is billed.',
+  notLaunchable: 'Only a paid order that is not canceled or refunded can be marked launched.',
+  launchedOn: (date: string) => `Launched on ${date}`,
+  /** History lines of a launch: the agency's, and the customer's with the address. */
+  launchedNote: 'Site launched',
+  launchedCustomerNote: (url: string) => `Your site is live at ${url}`,
 } as const;
 
 /** Notice codes (the form-outcome cookie) on /admin/orders/{id}. */
@@ -43,6 +58,10 @@ export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error
   ['mailed', { tone: 'success', text: ADMIN_ORDERS.mailed }],
   ['note-added', { tone: 'success', text: ADMIN_ORDERS.noteAdded }],
   ['canceled', { tone: 'success', text: ADMIN_ORDERS.canceled }],
+  ['launched', { tone: 'success', text: ADMIN_ORDERS.launched }],
+  ['launched-plan', { tone: 'success', text: ADMIN_ORDERS.launchedPlan }],
+  ['not-launchable', { tone: 'error', text: ADMIN_ORDERS.notLaunchable }],
+  ['bad-live-url', { tone: 'error', text: ADMIN_ORDERS.badLiveUrl }],
   ['refunded', { tone: 'success', text: ADMIN_ORDERS.refunded }],
   ['refund-recorded', { tone: 'success', text: ADMIN_ORDERS.refundedInvoice }],
   ['no-stripe-payment', { tone: 'error', text: ADMIN_ORDERS.noStripePayment }],

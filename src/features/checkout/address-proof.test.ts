@@ -248,7 +248,7 @@ describe('a signed-out order for an existing account is held, not filed', () => 
       const state = await confirmOrderPageState(
         pageOf('/confirm-order', `?token=${encodeURIComponent(token)}`, method),
       );
-      expect(state).toMatchObject({ kind: 'button', token, total: '$3,999' });
+      expect(state).toMatchObject({ kind: 'button', token, total: '$3,800' });
     }
     expect((await orderRow(orderId)).heldAt).not.toBeNull();
 
@@ -296,12 +296,17 @@ describe('the build invoice (invoice mode)', () => {
     expect(invoice!.number).toMatch(/^INV-\d{4}-\d{4,}$/);
     expect(invoice!.totalCents).toBe((await orderRow(orderId)).totalCents);
     expect(invoice!.dueAt.getTime() - invoice!.issuedAt.getTime()).toBe(14 * 24 * 60 * 60 * 1000);
+    // The build's lines, line for line; the monthly plan is billed from launch, not here.
     const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(lines.map((l) => [l.quantity, l.unitCents]).sort()).toEqual(
-      items.map((i) => [i.quantity, i.unitCents]).sort(),
+      items
+        .filter((i) => i.interval === 'once')
+        .map((i) => [i.quantity, i.unitCents])
+        .sort(),
     );
-    expect(lines.some((l) => l.description.endsWith('(first month)'))).toBe(true);
+    expect(items.some((i) => i.interval === 'month')).toBe(true);
+    expect(lines.some((l) => l.description.includes('Monthly'))).toBe(false);
 
     const mail = await confirmationTo(email);
     expect(mail?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);

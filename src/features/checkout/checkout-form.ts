@@ -5,6 +5,7 @@
  */
 import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '#components/ui/field-errors.ts';
 import { formatPrice, pricing } from '#data/pricing.ts';
+import { dueNote, lineAmountText } from '#features/orders/priced-items.ts';
 import { quote } from './quote.ts';
 import { CHECKOUT } from './copy.ts';
 import { checkoutSchema } from './schema.ts';
@@ -28,9 +29,7 @@ function showTotal(form: HTMLFormElement) {
   if (total) total.textContent = formatPrice(priced.totalCents);
   const due = summary?.querySelector('[data-due-note]');
   if (due) {
-    due.textContent = priced.monthly
-      ? `Due today, then ${formatPrice(priced.monthly.cents)} per month`
-      : 'Due today, paid once';
+    due.textContent = dueNote(priced.monthly?.cents ?? null);
   }
   const lines = summary?.querySelector('[data-lines]');
   if (lines) {
@@ -41,7 +40,7 @@ function showTotal(form: HTMLFormElement) {
         const what = document.createElement('span');
         what.textContent = `${item.quantity > 1 ? `${item.quantity} × ` : ''}${item.description}`;
         const amount = document.createElement('span');
-        amount.textContent = formatPrice(item.amountCents);
+        amount.textContent = lineAmountText(item);
         li.append(what, amount);
         return li;
       }),

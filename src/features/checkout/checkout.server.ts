@@ -15,6 +15,7 @@ import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { pricing, type PricingReading } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import type { AppDatabase, WriteQuery } from '#server/db/index.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { newAccountToken } from '#features/accounts/account-links.server.ts';
@@ -109,11 +110,6 @@ export function idempotencyKeyFor(input: CheckoutInput): string | null {
   ].join('\u0000');
   return `${input.idempotencyKey}.${encodeBase64urlNoPadding(sha256(new TextEncoder().encode(what))).slice(0, 22)}`;
 }
-
-const isUniqueViolation = (error: unknown, column: string) => {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes('UNIQUE') && text.includes(column);
-};
 
 export async function placeOrder(
   database: AppDatabase,
@@ -217,6 +213,8 @@ export async function placeOrder(
         heldAt: customer.held ? new Date(now) : null,
         unprovenEmail: customer.unprovenEmail,
         paidAt: null,
+        launchedAt: null,
+        liveUrl: null,
         createdAt: new Date(now),
         updatedAt: new Date(now),
         items: priced.items.map((item, position) => ({ ...item, id: '', orderId: order.id, position })),

@@ -25,6 +25,14 @@ export const CHECKOUT = {
   providerDown:
     'Your order is saved, but the payment page could not be opened. Please try again in a moment; you will not be charged twice.',
   canceledNotice: 'Payment canceled: nothing was charged. Your order is saved; place it again whenever you are ready.',
-  invoiceNote: 'No card needed: we will e-mail you an invoice for this order, payable online or by bank transfer.',
+  /** Invoice mode's promise: online payment only where Stripe is configured to take it. */
+  invoiceNote: (payOnline: boolean) =>
+    payOnline
+      ? 'No card needed: we will e-mail you an invoice for this order, payable online or by bank transfer.'
+      : 'No card needed: we will e-mail you an invoice for this order, payable by bank transfer.',
+  /** Under the monthly plan's box: it is chosen now and billed from launch. */
+  planFromLaunch: 'Nothing for the plan is due today: its first invoice comes on the day your site goes live.',
+  planFromLaunchCard:
+    'Nothing for the plan is charged today: Stripe keeps your card for it, and the first month is charged on the day your site goes live.',
   stripeNote: 'You will pay securely on the next page (Stripe). We never see your card details.',
 } as const;

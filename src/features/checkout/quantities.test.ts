@@ -53,6 +53,7 @@ describe('custom reading: extra pages', () => {
     expect(orders).toHaveLength(1);
     expect(items.find((i) => i.sku === 'extra-page')?.quantity).toBe(20);
     expect(items.some((i) => i.sku === 'all-inclusive-monthly')).toBe(true);
-    expect(orders[0]?.totalCents).toBe(380_000 + 20 * 15_000 + 19_900);
+    // The monthly plan is billed from launch: not in what the order asks for now.
+    expect(orders[0]?.totalCents).toBe(380_000 + 20 * 15_000);
   });
 });

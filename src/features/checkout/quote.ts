@@ -35,7 +35,8 @@ export function quote(offer: CheckoutOffer, selection: Selection): Quote {
   if (withMonthly) items.push(item(withMonthly.id, withMonthly.name, 1, withMonthly.priceCents, 'month'));
   return {
     items,
-    totalCents: items.reduce((sum, line) => sum + line.amountCents, 0),
+    // The plan is billed from launch (subscriptions/plan-start.server.ts): nothing of it is due today.
+    totalCents: items.reduce((sum, line) => sum + (line.interval === 'once' ? line.amountCents : 0), 0),
     monthly: withMonthly ? { plan: withMonthly, cents: withMonthly.priceCents } : null,
   };
 }

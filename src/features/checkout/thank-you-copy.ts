@@ -27,6 +27,11 @@ export const THANK_YOU = {
     title: 'Pay.',
     text: 'If you paid by card, we e-mail your receipt as soon as the payment clears (usually at once).',
   },
+  /** With a monthly plan: when it starts ('The All-Inclusive Monthly Plan, $199 per month from launch'). */
+  plan: {
+    title: 'Your monthly plan starts at launch.',
+    text: 'Nothing for it is due today; its first month is billed on the day your site goes live.',
+  },
   intake: {
     title: 'Complete your website intake.',
     text: 'In your account, tell us about your business, your pages, your colors, and send your logo and photos.',

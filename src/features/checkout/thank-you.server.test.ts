@@ -15,7 +15,7 @@ const page = (query: string) => new URL(`http://localhost${THANK_YOU_PATH}${quer
 
 let client = 0;
 /** A plain form order, as a browser without JavaScript sends it; the cookie jar is what the browser keeps. */
-async function order(email = uniqueEmail('thanks')) {
+async function order(email = uniqueEmail('thanks'), extra: Record<string, string> = {}) {
   const { response, jar } = await callRoute(postCheckout, '/api/checkout', {
     form: true,
     ip: `198.18.0.${++client}`,
@@ -26,6 +26,7 @@ async function order(email = uniqueEmail('thanks')) {
       businessName: 'Tess Tacos',
       terms: 'on',
       extraPages: '1',
+      ...extra,
       idempotencyKey: `k${crypto.randomUUID().replaceAll('-', '')}`,
     },
   });
@@ -56,6 +57,7 @@ describe('/thank-you after an order', () => {
         number: expect.stringMatching(/^INV-\d{4}-\d{4,}$/),
         url: expect.stringMatching(/^\/account\/invoices\/[a-z2-9]+$/),
       },
+      plan: null,
     });
 
     // Another browser: no cookie, a cookie it wrote itself, or another order's cookie.
@@ -84,5 +86,15 @@ describe('/thank-you after an order', () => {
     const url = page(location.slice(THANK_YOU_PATH.length));
     const seen = await thankYouOrder(db, { cookies: cookiesWith(cookie?.value), url, userId: null });
     expect(seen).toMatchObject({ held: true, number: url.searchParams.get('order') });
+  });
+
+  it('with the monthly plan: the total is the build, and the plan is said to start at launch', async () => {
+    const { location, cookie } = await order(uniqueEmail('thanks-plan'), { monthly: 'on' });
+    const url = page(location.slice(THANK_YOU_PATH.length));
+    const seen = await thankYouOrder(db, { cookies: cookiesWith(cookie?.value), url, userId: null });
+    expect(seen).toMatchObject({
+      total: '$3,950',
+      plan: { name: 'All-Inclusive Monthly Plan', price: '$199 per month from launch' },
+    });
   });
 });

@@ -8,12 +8,12 @@
  */
 import type { AstroCookies } from 'astro';
 import { eq } from 'drizzle-orm';
-import { formatPrice } from '#data/pricing.ts';
+import { formatPrice, perMonthFromLaunch } from '#data/pricing.ts';
 import type { Db } from '#server/db/index.ts';
 import { users } from '#server/db/schema.ts';
 import { seal, unseal } from '#server/email/sealed.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
-import { findOrder } from '#features/orders/orders.server.ts';
+import { findOrder, itemsOf } from '#features/orders/orders.server.ts';
 import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
 
 const COOKIE = 'thank_you';
@@ -58,6 +58,8 @@ export interface ThankYouOrder {
   accountUrl: string | null;
   /** Its invoice (invoice mode, once issued): the number and where the customer reads it. */
   invoice: { number: string; url: string } | null;
+  /** The monthly plan chosen with the order, as '$199 per month from launch' (null: none). */
+  plan: { name: string; price: string } | null;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function thankYouOrder(
   const [owner] = await db.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
   const visible = order.heldAt === null && order.unprovenEmail === null;
   const invoice = order.status === 'pending_payment' ? await buildInvoiceOf(db, order.id) : null;
+  const monthly = (await itemsOf(db, order.id)).find((item) => item.interval === 'month');
   return {
     number: orderNumber(order.id),
     total: formatPrice(order.totalCents),
@@ -86,5 +89,6 @@ export async function thankYouOrder(
     // Linked for the browser that placed the order even before the address is proven: opening it
     // takes the account's sign-in (activation proves the address).
     invoice: invoice ? { number: invoice.number, url: `/account/invoices/${invoice.id}` } : null,
+    plan: monthly ? { name: monthly.description, price: perMonthFromLaunch(monthly.amountCents) } : null,
   };
 }

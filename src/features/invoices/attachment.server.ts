@@ -14,12 +14,16 @@ export const ATTACHMENT_KIND = 'invoice-pdf';
 /** The reference a queued mail carries to attach invoice `id`. */
 export const invoiceAttachment = (id: string): AttachmentRef => ({ kind: ATTACHMENT_KIND, ref: id });
 
-export async function renderInvoiceAttachment(db: Db, id: string): Promise<Attachment | null> {
+/**
+ * The PDF of invoice `id` as the mail goes; `online` says whether it can be paid online now
+ * (Stripe configured: given by the composition root, which knows payments).
+ */
+export async function renderInvoiceAttachment(db: Db, id: string, online = false): Promise<Attachment | null> {
   const invoice = await findInvoice(db, id);
   if (!invoice) return null;
   return {
     filename: `${invoice.number}.pdf`,
     contentType: 'application/pdf',
-    content: invoicePdf(invoice, paymentInstructions()),
+    content: invoicePdf(invoice, paymentInstructions(invoice, online)),
   };
 }

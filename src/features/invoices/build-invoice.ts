@@ -14,11 +14,27 @@ export interface InvoicedOrder {
   businessName: string;
   email: string;
   items: readonly { description: string; quantity: number; unitCents: number; interval: string }[];
+  /** What the order asks for now. */
+  totalCents: number;
 }
 
-/** A plan's month billed with the build (until the plan starts at launch) says so on its line. */
-const lineDescription = (item: InvoicedOrder['items'][number]) =>
-  item.interval === 'month' ? `${item.description} (first month)` : item.description;
+/**
+ * The lines the build invoice bills: the one-time items. A monthly plan is billed from launch
+ * (plan-invoice.ts); only an order placed before that rule, whose total still holds the plan's
+ * first month, bills that month here too, so the document always matches what was asked for.
+ */
+function billedLines(order: InvoicedOrder) {
+  const once = order.items.filter((item) => item.interval === 'once');
+  const onceCents = once.reduce((sum, item) => sum + item.unitCents * item.quantity, 0);
+  const firstMonthInTotal = order.totalCents > onceCents;
+  return order.items
+    .filter((item) => item.interval === 'once' || firstMonthInTotal)
+    .map((item) => ({
+      description: item.interval === 'once' ? item.description : `${item.description} (first month)`,
+      quantity: item.quantity,
+      unitCents: item.unitCents,
+    }));
+}
 
 /** A card payment the provider confirmed: its amount and its id there (one receipt per payment). */
 export interface CardPayment {
@@ -38,11 +54,7 @@ export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now(), p
       userId: order.userId,
       orderId: order.id,
       customer: { name: order.name, business: order.businessName, email: order.email },
-      lines: order.items.map((item) => ({
-        description: lineDescription(item),
-        quantity: item.quantity,
-        unitCents: item.unitCents,
-      })),
+      lines: billedLines(order),
       dueDays: paid ? 0 : serverEnv().INVOICE_DUE_DAYS,
     },
     now,

@@ -29,6 +29,35 @@ export const INVOICE_COPY = {
   voided: (reason: string) => `Void${reason ? `: ${reason}` : ''}. This invoice is not payable.`,
 } as const;
 
+/** What a credit note says about the invoice it credits (credit-notes.server.ts, the page, the PDF). */
+export const CREDIT_NOTE_COPY = {
+  credits: (number: string) => `Credits ${number}`,
+  lineFor: (number: string, description: string) => `Refund of ${number}: ${description}`,
+  refundOf: (number: string) => `Refund of ${number}`,
+  refundedOn: (date: string, method: string | null) =>
+    `Refunded on ${date}${method ? ` to the ${method.toLowerCase()}` : ''}.`,
+} as const;
+
+/** Paying an invoice online (pay-online.server.ts, its route and the invoice page). */
+export const PAY_ONLINE = {
+  button: 'Pay online',
+  hint: 'By card, on Stripe’s secure page. We never see your card details.',
+  notFound: 'Invoice not found',
+  notOpen: 'This invoice is not open for payment: it is paid or void.',
+  notConfigured: 'Online payment is not available. Please pay by bank transfer, or call us.',
+  providerDown: 'The payment page could not be opened. Please try again in a moment; you will not be charged twice.',
+  limited: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Notice codes (the form-outcome cookie) on /account/invoices/{id}. */
+export const INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['not-open', { tone: 'error', text: PAY_ONLINE.notOpen }],
+  ['not-configured', { tone: 'error', text: PAY_ONLINE.notConfigured }],
+  ['provider', { tone: 'error', text: PAY_ONLINE.providerDown }],
+  ['limited', { tone: 'error', text: PAY_ONLINE.limited }],
+  ['error', { tone: 'error', text: PAY_ONLINE.providerDown }],
+]);
+
 export const STATE_LABELS: Record<InvoiceState, string> = {
   open: 'Open',
   overdue: 'Overdue',
@@ -54,6 +83,15 @@ export const INVOICE_MAIL = {
   questions: (phone: string) => `Questions? Reply to this e-mail or call ${phone}.`,
 } as const;
 
+/** A monthly plan's invoice or renewal receipt, mailed in the commit that issues it. */
+export const PLAN_MAIL = {
+  invoiceSubject: (brand: string) => `Your monthly plan invoice from ${brand}`,
+  receiptSubject: (brand: string) => `Your monthly plan receipt from ${brand}`,
+  invoiceLead: 'Here is the invoice for the next month of your plan; the PDF is attached.',
+  receiptLead: 'We charged your card for the next month of your plan; the receipt is attached.',
+  paid: 'Paid by card: nothing more to do.',
+} as const;
+
 /** The admin's invoice screens: /admin/invoices and /admin/invoices/{id}. */
 export const ADMIN_INVOICES = {
   listTitle: 'Invoices',
@@ -61,6 +99,9 @@ export const ADMIN_INVOICES = {
   searchLabel: 'Number, or start of e-mail or business name',
   stateLabel: 'State',
   anyState: 'Any state',
+  kindLabel: 'Kind',
+  anyKind: 'Invoices and credit notes',
+  kinds: { invoice: 'Invoices', credit_note: 'Credit notes' },
   fromLabel: 'Issued from',
   toLabel: 'Issued to',
   none: 'No invoices yet.',

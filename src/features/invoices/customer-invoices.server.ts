@@ -8,6 +8,7 @@ import { invoices, orders } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
+import { customerInvoiceUrl } from './build-invoice.ts';
 import { STATE_LABELS } from './copy.ts';
 import { findInvoice, invoiceState, type Invoice, type InvoiceWithLines } from './invoices.server.ts';
 import { formatAmount } from './money.ts';
@@ -48,11 +49,19 @@ export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser):
 }
 
 /**
- * How to pay, from the settings: bank transfer details. (Issue 22's 'Pay online' link joins them
- * when an open invoice can be paid by card; until then no document promises it.)
+ * How to pay `invoice`: bank transfer details from the settings and, when `online` (Stripe is
+ * configured: the route that composes payments and invoices says so) and the invoice is still
+ * open, the 'Pay online' link to its page, where the button opens the payment page.
  */
-export function paymentInstructions(): PaymentInstructions {
-  return { bankDetails: serverEnv().INVOICE_BANK_DETAILS ?? null, payOnlineUrl: null };
+export function paymentInstructions(
+  invoice: Pick<Invoice, 'id' | 'kind' | 'status'>,
+  online: boolean,
+): PaymentInstructions {
+  const payable = online && invoice.kind === 'invoice' && invoice.status === 'open';
+  return {
+    bankDetails: serverEnv().INVOICE_BANK_DETAILS ?? null,
+    payOnlineUrl: payable ? customerInvoiceUrl(invoice.id) : null,
+  };
 }
 
 /** A link to one of an order's invoices, as the order page lists them. */

@@ -5,7 +5,7 @@
 import { addressLine, site } from '#data/site.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
 import { PAGE, renderPdf, wrapText, type PdfPage, type TextRun } from '#lib/pdf.ts';
-import { INVOICE_COPY, PAYMENT_METHOD_LABELS, STATE_LABELS } from './copy.ts';
+import { CREDIT_NOTE_COPY, INVOICE_COPY, PAYMENT_METHOD_LABELS, STATE_LABELS } from './copy.ts';
 import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
 import { formatAmount } from './money.ts';
 
@@ -78,6 +78,9 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
     { x: MARGIN, y: 662, text: invoice.customerBusiness, size: 10 },
     { x: MARGIN, y: 648, text: invoice.customerEmail, size: 10 },
   );
+  if (invoice.creditsNumber) {
+    texts.push({ x: MARGIN, y: 630, text: CREDIT_NOTE_COPY.credits(invoice.creditsNumber), size: 10, face: 'bold' });
+  }
   if (invoice.periodStart && invoice.periodEnd) {
     const last = new Date(invoice.periodEnd.getTime() - 1);
     texts.push({
@@ -117,7 +120,8 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
     notes.push({ text: INVOICE_COPY.voided(invoice.voidReason ?? ''), bold: true });
   } else if (state === 'paid' && invoice.paidAt) {
     const method = invoice.paidMethod ? PAYMENT_METHOD_LABELS[invoice.paidMethod] : null;
-    notes.push({ text: INVOICE_COPY.paidOn(formatAgencyDate(invoice.paidAt), method), bold: true });
+    const settled = invoice.kind === 'credit_note' ? CREDIT_NOTE_COPY.refundedOn : INVOICE_COPY.paidOn;
+    notes.push({ text: settled(formatAgencyDate(invoice.paidAt), method), bold: true });
   } else if (invoice.kind === 'invoice') {
     notes.push({ text: INVOICE_COPY.howToPay, bold: true });
     if (payment.payOnlineUrl) notes.push({ text: `${INVOICE_COPY.payOnline}: ${payment.payOnlineUrl}` });

@@ -5,7 +5,7 @@
  * invoice per order's build and per plan period is a unique index, not a check in code.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { build, type Db, type WriteQuery } from '#server/db/index.ts';
+import { build, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import {
   invoiceCounters,
   invoiceLines,
@@ -39,15 +39,19 @@ export interface InvoiceDraft {
   lines: readonly InvoiceLineDraft[];
   /** Days until due (INVOICE_DUE_DAYS). */
   dueDays: number;
-  /** A receipt: issued already paid (a card payment, a refund's credit note). */
-  paid?: { cents: number; method: PaymentMethod };
+  /** A receipt: issued already paid (a card payment, a refund's credit note; null: method not known). */
+  paid?: { cents: number; method: PaymentMethod | null };
   /** The provider's id for the payment it records: one document per payment. */
   providerReference?: string | null;
 }
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
-export type InvoiceWithLines = Invoice & { lines: InvoiceLine[] };
+export type InvoiceWithLines = Invoice & {
+  lines: InvoiceLine[];
+  /** A credit note's invoice number ('INV-2026-0001'): what the document says it credits. */
+  creditsNumber?: string | null;
+};
 
 /** The statements that issue `draft` at `now`, and the new invoice's id. */
 export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: string; statements: WriteQuery[] } {
@@ -114,7 +118,8 @@ export function invoiceState(invoice: Pick<Invoice, 'status' | 'dueAt'>, now = D
   return invoice.status;
 }
 
-export async function findInvoice(db: Db, id: string): Promise<InvoiceWithLines | null> {
+/** Invoice `id` with its lines (and, for a credit note, the number it credits), in or out of a transaction. */
+export async function findInvoice(db: Db | Tx, id: string): Promise<InvoiceWithLines | null> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
   if (!invoice) return null;
   const lines = await db
@@ -122,7 +127,12 @@ export async function findInvoice(db: Db, id: string): Promise<InvoiceWithLines 
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.position));
-  return { ...invoice, lines };
+  if (!invoice.creditFor) return { ...invoice, lines, creditsNumber: null };
+  const [credited] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.id, invoice.creditFor));
+  return { ...invoice, lines, creditsNumber: credited?.number ?? null };
 }
 
 /** A customer's invoices and credit notes, newest first. */

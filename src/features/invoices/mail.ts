@@ -7,7 +7,7 @@ import { site } from '#data/site.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
-import { INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS } from './copy.ts';
+import { CREDIT_NOTE_COPY, INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS, PLAN_MAIL } from './copy.ts';
 import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
 import { formatAmount } from './money.ts';
 
@@ -19,7 +19,8 @@ function standing(invoice: InvoiceWithLines, now: number) {
   const state = invoiceState(invoice, now);
   if (state === 'paid' && invoice.paidAt) {
     const method = invoice.paidMethod ? PAYMENT_METHOD_LABELS[invoice.paidMethod] : null;
-    return p(INVOICE_COPY.paidOn(formatAgencyDate(invoice.paidAt), method));
+    const settled = invoice.kind === 'credit_note' ? CREDIT_NOTE_COPY.refundedOn : INVOICE_COPY.paidOn;
+    return p(settled(formatAgencyDate(invoice.paidAt), method));
   }
   if (state === 'void') return p(INVOICE_COPY.voided(invoice.voidReason ?? ''));
   if (invoice.kind === 'credit_note') return p(INVOICE_MAIL.creditNote);
@@ -39,9 +40,40 @@ export function invoiceMail(
     body: [
       p`Hi ${invoice.customerName},`,
       p(INVOICE_MAIL.attached(title.toLowerCase(), invoice.number, invoice.customerBusiness)),
+      ...(invoice.creditsNumber ? [p(CREDIT_NOTE_COPY.credits(invoice.creditsNumber))] : []),
       lines(list(invoice.lines.map(lineText)), p(strong(`${INVOICE_COPY.total}: ${formatAmount(invoice.totalCents)}`))),
       standing(invoice, now),
       p(link(INVOICE_MAIL.viewOnline, options.invoiceUrl)),
+      note(INVOICE_MAIL.questions(site.phone.display)),
+    ],
+  });
+}
+
+/**
+ * To the customer: a monthly plan's invoice for one period (issued open, or the receipt of a
+ * renewal the card paid), written in the commit that issues it, so it cannot carry the number
+ * the database gives the document: the attached PDF and the linked page do.
+ */
+export function planInvoiceMail(bill: {
+  customerName: string;
+  line: string;
+  totalCents: number;
+  /** null: paid already (a card renewal). */
+  dueAt: Date | null;
+  invoiceUrl: string;
+}): RenderedMail {
+  return renderMail({
+    subject: bill.dueAt ? PLAN_MAIL.invoiceSubject(site.brand) : PLAN_MAIL.receiptSubject(site.brand),
+    audience: 'customer',
+    body: [
+      p`Hi ${bill.customerName},`,
+      p(bill.dueAt ? PLAN_MAIL.invoiceLead : PLAN_MAIL.receiptLead),
+      lines(
+        list([`${bill.line}: ${formatAmount(bill.totalCents)}`]),
+        p(strong(`${INVOICE_COPY.total}: ${formatAmount(bill.totalCents)}`)),
+      ),
+      p(bill.dueAt ? INVOICE_MAIL.due(formatAgencyDate(bill.dueAt)) : PLAN_MAIL.paid),
+      p(link(INVOICE_MAIL.viewOnline, bill.invoiceUrl)),
       note(INVOICE_MAIL.questions(site.phone.display)),
     ],
   });

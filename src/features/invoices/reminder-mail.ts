@@ -1,4 +1,7 @@
-/** The reminders an open invoice sends, and the agency's notice when one becomes overdue. */
+/**
+ * The reminders an open invoice sends, the agency's notice when one becomes overdue, and its
+ * notice when an invoice no longer open is paid online (money to give back).
+ */
 import { site } from '#data/site.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { fields, link, note, p, renderMail, strong } from '#server/email/template.ts';
@@ -58,6 +61,28 @@ export function invoiceOverdueNotice(
         ['Due', formatAgencyDate(invoice.dueAt)],
       ]),
       p(link('Open it', options.adminUrl)),
+    ],
+  });
+}
+
+/** To the agency: a 'Pay online' session paid an invoice that was already paid or void. */
+export function extraPaymentNotice(
+  invoice: Pick<Invoice, 'number' | 'customerName' | 'customerBusiness' | 'customerEmail' | 'totalCents' | 'status'>,
+  sessionId: string,
+  options: { adminUrl: string },
+): RenderedMail {
+  return renderMail({
+    subject: `Check payment: ${invoice.number} was paid online while ${invoice.status}`.slice(0, 200),
+    audience: 'agency',
+    body: [
+      p`Stripe session ${sessionId} paid invoice ${invoice.number}, which was already ${invoice.status}: it was not recorded. Refund it in the Stripe Dashboard, or record it against another invoice.`,
+      fields([
+        ['Customer', invoice.customerName],
+        ['Business', invoice.customerBusiness],
+        ['Email', invoice.customerEmail],
+        ['Amount', formatAmount(invoice.totalCents)],
+      ]),
+      p(link('Open the invoice', options.adminUrl)),
     ],
   });
 }

@@ -12,3 +12,8 @@ export const HELD_ORDER = {
   expired: 'This link has expired. Please call us or reply to the e-mail, and we will confirm your order with you.',
   used: 'This link has already been used. If you pressed the button before, your order is confirmed.',
 } as const;
+
+/** Words on the customer's order page. */
+export const CUSTOMER_ORDER = {
+  launchedOn: (date: string) => `Your site went live on ${date}`,
+} as const;

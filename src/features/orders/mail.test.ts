@@ -41,7 +41,7 @@ describe('order mails', () => {
     expect(mail.subject).toBe(`Your order ${orderNumber(order.id)} at Palmetto Web Studio`);
     expectEscaped(mail);
     expect(mail.html).toContain(`Thank you for your order for ${HOSTILE_ESCAPED}.`);
-    expect(mail.text).toContain('- Care plan: $200 (first month, then monthly)\nTotal: $1,499');
+    expect(mail.text).toContain('- Care plan: $200 per month from launch\nTotal: $1,499');
     expectCustomerMail(mail);
   });
 

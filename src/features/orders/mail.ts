@@ -1,10 +1,11 @@
 /** E-mails about orders: the customer's confirmation and receipt, the agency's notice. */
-import { formatPrice, pricing } from '#data/pricing.ts';
+import { formatPrice, perMonthFromLaunch, pricing } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { button, fields, h1, h2, lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
 import { orderNumber } from './order-number.ts';
+import { lineAmountText } from './priced-items.ts';
 
 export interface MailOrder {
   id: string;
@@ -17,7 +18,7 @@ export interface MailOrder {
 }
 
 const lineText = (item: MailOrder['items'][number]) =>
-  `${item.quantity > 1 ? `${item.quantity} x ` : ''}${item.description}: ${formatPrice(item.amountCents)}${item.interval === 'month' ? ' (first month, then monthly)' : ''}`;
+  `${item.quantity > 1 ? `${item.quantity} x ` : ''}${item.description}: ${lineAmountText(item)}`;
 
 /** The lines bought, then the total. */
 const itemsBlock = (order: MailOrder) =>
@@ -109,6 +110,33 @@ export function paymentReceiptMail(
         ? [p`Your receipt is attached to this e-mail (${link('view it in your account', options.receiptUrl)}).`]
         : []),
       p`Next: ${link('complete your website intake in your account', options.accountUrl)}`,
+    ],
+  });
+}
+
+/**
+ * The site is live: where, and (with a monthly plan) that the plan starts today at its price,
+ * billed from now on ('$199 per month from launch').
+ */
+export function launchMail(
+  order: { id: string; name: string },
+  options: { liveUrl: string | null; plan: { name: string; priceCents: number } | null; accountUrl: string },
+): RenderedMail {
+  const number = orderNumber(order.id);
+  return renderMail({
+    subject: `Your website is live (${number})`,
+    audience: 'customer',
+    body: [
+      p`Hi ${order.name},`,
+      options.liveUrl
+        ? p`Your website is live at ${link(options.liveUrl, options.liveUrl)}. Thank you for working with us!`
+        : p`Your website is live. Thank you for working with us!`,
+      ...(options.plan
+        ? [
+            p`Your ${options.plan.name} starts today: ${perMonthFromLaunch(options.plan.priceCents)}. Its first invoice or receipt follows in a separate e-mail.`,
+          ]
+        : []),
+      p(link('See your order in your account', options.accountUrl)),
     ],
   });
 }

@@ -198,7 +198,7 @@ export type MoveResult =
 /**
  * Moves an order inside `tx` (a write transaction the caller owns, so a webhook can record
  * its event id in the same commit): checks the move, updates the order, writes the history
- * row, and on payment marks a pending subscription active and queues the receipt. An admin
+ * row, and on payment queues the receipt. An admin
  * move is audited.
  */
 export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise<MoveResult> {
@@ -237,11 +237,8 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
     note: move.note ?? null,
     customerNote: move.customerNote ?? null,
   });
+  // A monthly plan bought with the order stays pending: it starts at launch (subscriptions/plan-start.server.ts).
   if (paid && from === 'pending_payment') {
-    await tx
-      .update(subscriptions)
-      .set({ status: 'active', updatedAt: at })
-      .where(and(eq(subscriptions.orderId, move.orderId), eq(subscriptions.status, 'pending')));
     const order = await readOrderIn(tx, move.orderId);
     // A held order's address owner has not confirmed it: no mail with its words goes there yet
     // (confirming it sends the receipt: held-orders.ts).

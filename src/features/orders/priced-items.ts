@@ -2,7 +2,7 @@
  * What an order is made of once priced: the lines and totals checkout's quote() computes and an
  * order records. Types only; they live with orders, which checkout builds on.
  */
-import type { Plan } from '#data/pricing.ts';
+import { formatPrice, perMonthFromLaunch, type Plan } from '#data/pricing.ts';
 
 export type Interval = 'once' | 'month';
 
@@ -18,8 +18,16 @@ export interface QuoteItem {
 
 export interface Quote {
   items: QuoteItem[];
-  /** Due now: the one-time items plus the first month of a monthly plan. */
+  /** Due now: the one-time items. A monthly plan is billed from launch, never with the order. */
   totalCents: number;
-  /** The monthly plan bought with the order, charged every month after the first. */
+  /** The monthly plan chosen with the order: it starts when the site is launched. */
   monthly: { plan: Plan; cents: number } | null;
 }
+
+/** What a line costs, as the customer reads it: '$3,800', or '$199 per month from launch'. */
+export const lineAmountText = (item: { interval: string; amountCents: number }) =>
+  item.interval === 'month' ? perMonthFromLaunch(item.amountCents) : formatPrice(item.amountCents);
+
+/** Under a total: 'Due today, paid once', or 'Due today, then $199 per month from launch'. */
+export const dueNote = (monthlyCents: number | null) =>
+  monthlyCents === null ? 'Due today, paid once' : `Due today, then ${perMonthFromLaunch(monthlyCents)}`;

@@ -5,6 +5,8 @@ export const STRIPE_MESSAGES = {
   badSignature: 'Invalid webhook signature',
   tooManyReturns: 'Too many requests. Please wait a minute and reload this page.',
   paidNote: 'Paid by card through Stripe Checkout',
+  /** The one line of an invoice's payment page. */
+  invoiceLine: (number: string) => `Invoice ${number}`,
   paymentFailedNote: 'The bank payment through Stripe failed; the order is still waiting for payment',
   amountMismatchNote: (session: string, paid: string, due: string) =>
     `Stripe session ${session} paid ${paid}, but the order is ${due}: not marked paid, please check`,

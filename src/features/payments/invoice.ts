@@ -16,6 +16,10 @@ export const invoiceProvider: PaymentProvider = {
   async beginSubscription() {
     return { redirect: SUBSCRIPTION_ACCEPTED_PATH };
   },
+  // The agency's own invoices bill the plan from launch (subscriptions/plan-billing.server.ts).
+  async startPlan() {
+    return null;
+  },
   // Nothing bills automatically: the agency stops invoicing at the recorded date.
   async scheduleCancel() {},
   async cancelNow() {},

@@ -2,7 +2,7 @@
  * What a payment provider is: the interface invoice.ts and stripe.ts implement, and what they are
  * handed. provider.ts picks one; the implementations import only this, so nothing loops back.
  */
-import type { BILLING_INTERVALS, PaymentProviderName } from '#server/db/schema.ts';
+import type { BILLING_INTERVALS, PaymentProviderName, SubscriptionStatus } from '#server/db/schema.ts';
 
 export interface PayableItem {
   sku: string;
@@ -37,6 +37,27 @@ export interface SubscriptionToPay {
   previousAttempt: string | null;
 }
 
+/** A monthly plan chosen at checkout, started when the site is launched. */
+export interface PlanToStart {
+  /** Our subscriptions row id (the provider's idempotency keys derive from it). */
+  id: string;
+  orderId: string;
+  description: string;
+  priceCents: number;
+  interval: 'month' | 'year';
+  /** The provider's reference for the payment that paid the build (and saved the card for the plan). */
+  paidWith: string | null;
+}
+
+/** A plan the provider now bills. */
+export interface PlanStarted {
+  /** The provider's subscription id. */
+  reference: string;
+  /** null: the provider has not said yet (its first payment is still being taken). */
+  status: SubscriptionStatus | null;
+  currentPeriodEnd: Date | null;
+}
+
 export interface PaymentStart {
   /** Where the browser goes next: our thank-you page, or the provider's payment page. */
   redirect: string;
@@ -60,6 +81,12 @@ export interface PaymentProvider {
    * it bills it (`paymentReference`); null `cancelAt` withdraws a scheduled end.
    */
   scheduleCancel(subscription: { paymentReference: string | null }, cancelAt: Date | null): Promise<void>;
+  /**
+   * Starts billing a plan bought with an order, at launch: the provider charges the card saved at
+   * checkout from today, every interval. null: this provider bills nothing itself (invoice mode:
+   * subscriptions/plan-billing.server.ts issues the invoices). Idempotent per plan.
+   */
+  startPlan(plan: PlanToStart): Promise<PlanStarted | null>;
   /** Ends a subscription now (the customer deleted their account); one already gone is fine. */
   cancelNow(subscription: { paymentReference: string | null }): Promise<void>;
   /**

@@ -14,8 +14,13 @@ export function configuredProvider(): PaymentProviderName {
 }
 
 /** The provider this server runs with; Stripe's SDK loads only when it is configured. */
-export async function paymentProvider(): Promise<PaymentProvider> {
-  if (configuredProvider() === 'stripe') {
+export function paymentProvider(): Promise<PaymentProvider> {
+  return providerNamed(configuredProvider());
+}
+
+/** A provider by name: what an order was paid through goes on billing it (its plan, at launch). */
+export async function providerNamed(name: PaymentProviderName): Promise<PaymentProvider> {
+  if (name === 'stripe') {
     const { stripeProvider } = await import('./stripe.ts');
     return stripeProvider();
   }

@@ -5,7 +5,7 @@
  */
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 
-export type RefundResult = { ok: true; refundId: string } | { ok: false; reason: 'no-payment' };
+export type RefundResult = { ok: true; refundId: string; amountCents: number } | { ok: false; reason: 'no-payment' };
 
 export async function refundCheckoutPayment({
   orderId,
@@ -28,5 +28,5 @@ export async function refundCheckoutPayment({
     { payment_intent: intent, metadata: { order_id: orderId } },
     { idempotencyKey: `order-${orderId}-refund` },
   );
-  return { ok: true, refundId: refund.id };
+  return { ok: true, refundId: refund.id, amountCents: refund.amount };
 }

@@ -9,7 +9,7 @@ import { orderNumber } from '#features/orders/order-number.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
-import { deliver, placeOrder, returnFromStripe, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';
+import { deliver, launchSite, placeOrder, returnFromStripe, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';
 
 // The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
@@ -45,7 +45,6 @@ describe('success redirect and webhook: whichever comes first', () => {
   it('the customer returns before the webhook: paid by the redirect; the webhook then changes nothing', async () => {
     const { orderId, sessionId, body } = await placeOrder(fake, { monthly: true });
     const paidSession = fake.completeSession(sessionId);
-    const stripeSubscription = fake.subscriptions.get(paidSession.subscription!)!;
 
     const back = await returnFromStripe(sessionId);
     expect(back.status).toBe(303);
@@ -58,11 +57,9 @@ describe('success redirect and webhook: whichever comes first', () => {
       ['pending_payment', 'paid'],
     ]);
     expect(await mailsTo(body.email, 'payment-receipt')).toHaveLength(1);
-    expect(await subscriptionOf(orderId)).toMatchObject({
-      status: 'active',
-      paymentReference: stripeSubscription.id,
-      currentPeriodEnd: new Date(stripeSubscription.items.data[0]!.current_period_end * 1000),
-    });
+    // The plan waits for launch: the session paid the build and saved the card for it.
+    expect(await subscriptionOf(orderId)).toMatchObject({ status: 'pending', paymentReference: null, startedAt: null });
+    expect(paidSession).toMatchObject({ mode: 'payment', customer: expect.stringMatching(/^cus_/) });
 
     const event = fake.event('checkout.session.completed', paidSession);
     const res = await deliver(fake, event);
@@ -72,7 +69,7 @@ describe('success redirect and webhook: whichever comes first', () => {
     expect(await orderOf(orderId)).toEqual(paid);
     expect(await historyOf(orderId)).toHaveLength(2);
     expect(await mailsTo(body.email, 'payment-receipt')).toHaveLength(1);
-    expect(await subscriptionOf(orderId)).toMatchObject({ status: 'active', paymentReference: stripeSubscription.id });
+    expect(await subscriptionOf(orderId)).toMatchObject({ status: 'pending', paymentReference: null });
 
     // Reloading the success page changes nothing either.
     expect((await returnFromStripe(sessionId)).headers.get('location')).toBe(thankYou(orderId, 'stripe'));
@@ -286,13 +283,15 @@ describe('delayed (bank) payments', () => {
 });
 
 describe('subscriptions', () => {
-  /** A monthly order paid through the webhook at Stripe time `created`. */
+  /** A monthly order paid through the webhook at Stripe time `created`, its site then launched (the plan starts). */
   async function paidMonthly(created = seconds()) {
     const placed = await placeOrder(fake, { monthly: true });
     const session = fake.completeSession(placed.sessionId);
     const res = await deliver(fake, fake.event('checkout.session.completed', session, { created }));
     expect(res.status).toBe(200);
-    return { ...placed, subscriptionId: session.subscription! };
+    expect(await launchSite(placed.orderId)).toMatchObject({ ok: true, planStarted: true });
+    const subscriptionId = (await subscriptionOf(placed.orderId)).paymentReference!;
+    return { ...placed, subscriptionId };
   }
   const stripeSubscription = (id: string, changes: Record<string, unknown> = {}) => ({
     ...fake.subscriptions.get(id)!,
@@ -372,19 +371,54 @@ describe('subscriptions', () => {
     expect((await subscriptionOf(orderId)).status).toBe('canceled');
   });
 
-  it('subscription news before the checkout’s own event: linked through its metadata, then the order is paid', async () => {
+  it('at launch the saved card is subscribed: Stripe bills the plan from now, and its first invoice is the receipt', async () => {
     const { orderId, sessionId, body } = await placeOrder(fake, { monthly: true });
     const session = fake.completeSession(sessionId);
-    const subscriptionId = session.subscription!;
-    const start = seconds();
-    const invoice = fake.invoice(subscriptionId, { periodEnd: start + 30 * 24 * 3600 });
-    expect((await deliver(fake, fake.event('invoice.paid', invoice, { created: start }))).status).toBe(200);
-    expect(await subscriptionOf(orderId)).toMatchObject({ paymentReference: subscriptionId, status: 'active' });
-    expect((await orderOf(orderId)).status).toBe('pending_payment');
+    await deliver(fake, fake.event('checkout.session.completed', session));
+    const intent = fake.paymentIntents.get(session.payment_intent!)!;
+    expect(intent.setup_future_usage).toBe('off_session');
 
-    await deliver(fake, fake.event('checkout.session.completed', session, { created: start }));
-    expect((await orderOf(orderId)).status).toBe('paid');
-    expect(await subscriptionOf(orderId)).toMatchObject({ paymentReference: subscriptionId, status: 'active' });
-    expect(await mailsTo(body.email, 'payment-receipt')).toHaveLength(1);
+    const launched = await launchSite(orderId);
+    expect(launched).toMatchObject({ ok: true, planStarted: true });
+    const plan = await subscriptionOf(orderId);
+    const stripeSub = fake.subscriptions.get(plan.paymentReference!)!;
+    expect(stripeSub).toMatchObject({
+      customer: session.customer,
+      default_payment_method: intent.payment_method,
+      metadata: { order_id: orderId },
+    });
+    expect(stripeSub.items.data[0]!.price.unit_amount).toBe(plan.priceCents);
+    expect(plan).toMatchObject({ status: 'active', startedAt: expect.any(Date) });
+    expect((await orderOf(orderId)).launchedAt).toBeInstanceOf(Date);
+    // A second launch (a double click) starts nothing more.
+    expect(await launchSite(orderId)).toMatchObject({ ok: true, already: true });
+    expect([...fake.subscriptions.values()].filter((s) => s.metadata.order_id === orderId)).toHaveLength(1);
+
+    // Stripe's first invoice for the plan, and then a renewal: a paid plan invoice each, mailed.
+    const first = fake.invoice(stripeSub.id, { billingReason: 'subscription_create' });
+    await deliver(fake, fake.event('invoice.paid', first));
+    await deliver(fake, fake.event('invoice.paid', first, { id: `evt_again_${Date.now()}` }));
+    const renewal = fake.invoice(stripeSub.id, { periodEnd: seconds() + 61 * 24 * 3600 });
+    await deliver(fake, fake.event('invoice.paid', renewal));
+    const receipts = await db.select().from(invoices).where(eq(invoices.subscriptionId, plan.id));
+    expect(receipts.map((r) => [r.purpose, r.status, r.paidMethod, r.totalCents, r.providerReference])).toEqual([
+      ['plan', 'paid', 'card', plan.priceCents, first.id],
+      ['plan', 'paid', 'card', plan.priceCents, renewal.id],
+    ]);
+    expect(await mailsTo(body.email, 'plan-receipt')).toHaveLength(2);
+  });
+
+  it('a failed renewal: past due, the customer and the agency told once, however often Stripe retries', async () => {
+    const start = seconds();
+    const { orderId, subscriptionId, body } = await paidMonthly(start);
+    for (const [i, attempt] of [1, 2].entries()) {
+      const failed = { ...fake.invoice(subscriptionId, { status: 'open' }), attempt_count: attempt };
+      const res = await deliver(fake, fake.event('invoice.payment_failed', failed, { created: start + 10 + i }));
+      expect(res.status).toBe(200);
+    }
+    expect((await subscriptionOf(orderId)).status).toBe('past_due');
+    expect(await mailsTo(body.email, 'renewal-failed')).toHaveLength(1);
+    const notices = await db.select().from(outbox).where(eq(outbox.kind, 'renewal-failed-notice'));
+    expect(notices.filter((m) => m.replyTo === body.email)).toHaveLength(1);
   });
 });

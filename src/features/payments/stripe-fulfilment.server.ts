@@ -23,11 +23,14 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { accountOrderUrl, moveOrderIn, readOrderIn as readBilledOrderIn } from '#features/orders/orders.server.ts';
 import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
+import { payInvoiceBySessionIn } from '#features/invoices/pay-online.server.ts';
+import { payOrderByInvoice } from '#features/orders/admin/orders.server.ts';
 import { isPaid } from '#features/orders/status.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { offerPaidMail, offerPaymentCheckMail, paymentFailedMail, type OfferForMail } from './stripe-mail.ts';
 import {
   idOf,
+  invoiceIdOf,
   isPaidSession,
   offerIdOf,
   orderIdOf,
@@ -116,6 +119,8 @@ export interface FulfilResult {
   orderId: string | null;
   /** The offer (our subscription) the session paid for, when it paid for one instead of an order. */
   subscriptionId?: string | null;
+  /** The invoice the session paid ('Pay online'), when it paid one instead of an order. */
+  invoiceId?: string | null;
 }
 
 export interface FulfilOptions {
@@ -160,6 +165,8 @@ export async function fulfilCheckoutSessionIn(
   if (!orderId) {
     const offerId = offerIdOf(session);
     if (offerId) return fulfilOfferIn(tx, session, offerId, { eventCreated, notes, now });
+    const invoiceId = invoiceIdOf(session);
+    if (invoiceId) return payInvoiceIn(tx, session, invoiceId, { notes, now });
   }
   const order = orderId ? await readOrderIn(tx, orderId) : null;
   if (!order) return { outcome: 'unknown-order', orderId: null };
@@ -218,6 +225,26 @@ export async function fulfilCheckoutSessionIn(
     );
   }
   return { outcome: move.moved ? 'paid' : 'already-paid', orderId: order.id };
+}
+
+/** An invoice's 'Pay online' session: recorded by the invoices feature, as an admin's Mark paid is. */
+async function payInvoiceIn(
+  tx: Tx,
+  session: CheckoutSession,
+  invoiceId: string,
+  { notes, now }: { notes: boolean; now: number },
+): Promise<FulfilResult> {
+  const result = (outcome: FulfilOutcome): FulfilResult => ({ outcome, orderId: null, invoiceId });
+  if (!isPaidSession(session)) return result('awaiting-payment');
+  const paid = await payInvoiceBySessionIn(
+    tx,
+    { sessionId: session.id, invoiceId, amountCents: session.amount_total ?? null, currency: session.currency ?? null },
+    payOrderByInvoice,
+    { tellAgency: notes },
+    now,
+  );
+  if (paid === 'unknown-invoice') return result('unknown-order');
+  return result(paid === 'not-open' ? 'already-paid' : paid);
 }
 
 type OfferRow = OfferForMail &

@@ -60,3 +60,31 @@ export function offerPaymentCheckMail(
     body: [p`${customer.name} <${customer.email}>, ${offer.description} (${offer.id}): ${problem}`],
   });
 }
+
+/** A plan renewal the card did not pay: the customer is asked to help, the agency told. */
+export function renewalFailedMails(
+  plan: { id: string; description: string; priceCents: number; interval: string },
+  customer: { name: string; email: string },
+): { toCustomer: RenderedMail; toAgency: RenderedMail } {
+  const price = `${formatPrice(plan.priceCents)} per ${plan.interval}`;
+  return {
+    toCustomer: renderMail({
+      subject: `We could not charge your card for your ${plan.description}`,
+      audience: 'customer',
+      body: [
+        p`Hi ${customer.name},`,
+        lines(
+          p`We could not charge your card for this period of your ${plan.description} (${price}), so the payment is overdue. Stripe will try again over the next few days.`,
+          p`If your card changed or expired, reply to this e-mail or call ${site.phone.display} and we will help you update it.`,
+        ),
+      ],
+    }),
+    toAgency: renderMail({
+      subject: `Renewal failed: ${plan.description} for ${customer.name}`,
+      audience: 'agency',
+      body: [
+        p`Stripe could not charge ${customer.name} <${customer.email}> for ${plan.description} (${price}); the plan is past due (ours ${plan.id}). Stripe retries; the customer was asked to update their card.`,
+      ],
+    }),
+  };
+}

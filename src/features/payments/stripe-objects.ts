@@ -50,7 +50,15 @@ export const invoiceSchema = z.object({
       subscription_details: z.nullish(z.object({ subscription: idOrObject, metadata })),
     }),
   ),
-  lines: z.optional(z.object({ data: z.array(z.object({ period: z.nullish(z.object({ end: seconds })) })) })),
+  lines: z.optional(
+    z.object({
+      data: z.array(z.object({ period: z.nullish(z.object({ start: z.optional(seconds), end: seconds })) })),
+    }),
+  ),
+  /** 'subscription_create' (the first period), 'subscription_cycle' (a renewal), ... */
+  billing_reason: z.nullish(z.string()),
+  amount_paid: z.nullish(z.int().check(z.nonnegative())),
+  currency: z.nullish(z.string()),
 });
 export type StripeInvoice = z.output<typeof invoiceSchema>;
 
@@ -71,6 +79,12 @@ export function orderIdOf(session: CheckoutSession): string | null {
 export function offerIdOf(session: CheckoutSession): string | null {
   if (session.client_reference_id || session.metadata?.order_id) return null;
   return session.metadata?.subscription_id || null;
+}
+
+/** Our invoice named by a session (metadata.invoice_id, its 'Pay online'), when it names no order nor offer. */
+export function invoiceIdOf(session: CheckoutSession): string | null {
+  if (session.client_reference_id || session.metadata?.order_id || session.metadata?.subscription_id) return null;
+  return session.metadata?.invoice_id || null;
 }
 
 /** The payment is in: card payments at once, bank debits later (async_payment_succeeded). */
@@ -133,6 +147,14 @@ export function invoiceSubscription(
   const details = invoice.parent?.subscription_details;
   if (!details) return null;
   return { id: idOf(details.subscription), ...ownerOf(details.metadata) };
+}
+
+/** The period an invoice bills: its earliest line's start to its latest line's end. */
+export function invoicePeriod(invoice: StripeInvoice): { start: Date; end: Date } | null {
+  const periods = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period] : []));
+  const starts = periods.map((period) => period.start ?? 0).filter((start) => start > 0);
+  const end = invoicePeriodEnd(invoice);
+  return starts.length > 0 && end ? { start: fromSeconds(Math.min(...starts)), end } : null;
 }
 
 /** The end of the period an invoice paid for: its latest line. */

@@ -8,7 +8,15 @@ import { endBilling } from '#features/portal/account-deletion.server.ts';
 import { CHECKOUT } from '#features/checkout/copy.ts';
 import { stripeProvider } from './stripe.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
-import { checkoutBody, placeOrder, postOrder, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';
+import {
+  checkoutBody,
+  launchSite,
+  placeOrder,
+  postOrder,
+  returnFromStripe,
+  setStripeEnv,
+  useFake,
+} from './testing/stripe-test-kit.ts';
 
 // The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
@@ -25,6 +33,17 @@ afterAll(async () => {
 });
 
 const orderOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/** A monthly order paid by card and launched: the Stripe subscription that now bills its plan. */
+async function launchedPlan(): Promise<string> {
+  const { orderId, sessionId } = await placeOrder(fake, { monthly: true });
+  fake.completeSession(sessionId);
+  await returnFromStripe(sessionId);
+  await launchSite(orderId);
+  const plan = [...fake.subscriptions.values()].find((s) => s.metadata.order_id === orderId);
+  if (!plan) throw new Error(`no Stripe subscription for ${orderId}`);
+  return plan.id;
+}
 const creations = (orderId: string) =>
   fake.requests.filter(
     (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.params.client_reference_id === orderId,
@@ -65,20 +84,23 @@ describe('POST /api/checkout with Stripe', () => {
     expect(creations(orderId).map((r) => r.idempotencyKey)).toEqual([`order-${orderId}-checkout`]);
   });
 
-  it('with the monthly plan: a subscription session whose first charge is the order total', async () => {
+  it('with the monthly plan: the session pays the build only and keeps the card for the plan, from launch', async () => {
     const { orderId, sessionId } = await placeOrder(fake, { monthly: true });
     const order = await orderOf(orderId);
     const session = fake.sessions.get(sessionId)!;
-    expect(session.mode).toBe('subscription');
+    expect(session.mode).toBe('payment');
     expect(session.amount_total).toBe(order.totalCents);
-    expect(order.totalCents).toBe(pricing.checkout.base.priceCents + pricing.checkout.monthly!.priceCents);
+    expect(order.totalCents).toBe(pricing.checkout.base.priceCents);
     expect(fake.lineItems.get(sessionId)).toEqual([
       expect.objectContaining({ unitAmount: pricing.checkout.base.priceCents, interval: null }),
-      expect.objectContaining({ unitAmount: pricing.checkout.monthly!.priceCents, interval: 'month' }),
     ]);
-    // Subscription events name the order even before the session's own event arrives.
     const [request] = creations(orderId);
-    expect(request?.params.subscription_data).toEqual({ metadata: { order_id: orderId } });
+    expect(request?.params.payment_intent_data).toEqual({
+      metadata: { order_id: orderId },
+      setup_future_usage: 'off_session',
+    });
+    expect(request?.params.customer_creation).toBe('always');
+    expect(request?.params.subscription_data).toBeUndefined();
   });
 
   it('a repeated submit (double click, back button) gets the same session; an expired one is replaced', async () => {
@@ -147,8 +169,7 @@ describe('POST /api/checkout with Stripe', () => {
 
 describe('stripeProvider().scheduleCancel', () => {
   it('sends cancel_at (Unix seconds) for a Stripe subscription, and clears it with null', async () => {
-    const { sessionId } = await placeOrder(fake, { monthly: true });
-    const subscriptionId = fake.completeSession(sessionId).subscription!;
+    const subscriptionId = await launchedPlan();
     const provider = stripeProvider();
     const at = new Date('2031-05-01T12:00:00Z');
 
@@ -170,8 +191,7 @@ describe('stripeProvider().scheduleCancel', () => {
 
 describe('stripeProvider().cancelNow, and account deletion ending billing', () => {
   it('cancels at Stripe at once; a subscription already gone there is fine', async () => {
-    const { sessionId } = await placeOrder(fake, { monthly: true });
-    const subscriptionId = fake.completeSession(sessionId).subscription!;
+    const subscriptionId = await launchedPlan();
     await stripeProvider().cancelNow({ paymentReference: subscriptionId });
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(

@@ -9,6 +9,7 @@ import { serverEnv } from '#server/env.ts';
 import { SUBSCRIPTION_NOT_PAID_PATH } from './return-paths.ts';
 import type { PaymentProvider, PaymentStart, SubscriptionToPay, OrderToPay, PayableItem } from './provider-contract.ts';
 import { isMissingObject, stripeClient, stripeSettings } from './stripe-client.ts';
+import { idOf, stripeSubscriptionSchema, subscriptionStateOf } from './stripe-objects.ts';
 
 /** Where Stripe sends the customer back: the success page reconciles before the webhook arrives. */
 export const COMPLETE_PATH = '/checkout/complete';
@@ -16,31 +17,30 @@ export const COMPLETE_PATH = '/checkout/complete';
 const recurring = (item: PayableItem): { interval: 'month' | 'year' } | undefined =>
   item.interval === 'once' ? undefined : { interval: item.interval };
 
-/** The session Stripe shows: every amount is the order's, priced by our server. */
+/**
+ * The session Stripe shows: every amount is the order's, priced by our server. It pays the build
+ * (the one-time lines) only; a monthly plan chosen with it starts at launch, so the session keeps
+ * the card for it (a customer, and the payment method saved for charges made off-session), and
+ * `startPlan` subscribes that card when the admin marks the site launched.
+ */
 export function sessionParams(order: OrderToPay, siteUrl: string): Stripe.Checkout.SessionCreateParams {
-  const subscription = order.items.some((item) => item.interval !== 'once');
+  const plan = order.items.some((item) => item.interval !== 'once');
   return {
-    mode: subscription ? 'subscription' : 'payment',
-    line_items: order.items.map((item) => {
-      const interval = recurring(item);
-      return {
+    mode: 'payment',
+    line_items: order.items
+      .filter((item) => !recurring(item))
+      .map((item) => ({
         quantity: item.quantity,
-        price_data: {
-          currency: 'usd',
-          unit_amount: item.unitCents,
-          product_data: { name: item.description },
-          ...(interval ? { recurring: interval } : {}),
-        },
-      };
-    }),
+        price_data: { currency: 'usd', unit_amount: item.unitCents, product_data: { name: item.description } },
+      })),
     client_reference_id: order.id,
     metadata: { order_id: order.id },
     customer_email: order.email,
-    // Subscription events (renewals, cancellations) name our order even before the session's
-    // own event arrives: Stripe does not promise the order in which it sends them.
-    ...(subscription
-      ? { subscription_data: { metadata: { order_id: order.id } } }
-      : { payment_intent_data: { metadata: { order_id: order.id } } }),
+    payment_intent_data: {
+      metadata: { order_id: order.id },
+      ...(plan ? { setup_future_usage: 'off_session' as const } : {}),
+    },
+    ...(plan ? { customer_creation: 'always' as const } : {}),
     success_url: `${siteUrl}${COMPLETE_PATH}?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${siteUrl}/checkout?canceled=1`,
   };
@@ -136,6 +136,42 @@ export function stripeProvider(): PaymentProvider {
         key: `subscription-${offer.id}-checkout`,
         params: () => subscriptionSessionParams(offer, serverEnv().SITE_URL),
       });
+    },
+    async startPlan(plan) {
+      const stripe = requireStripe();
+      if (!plan.paidWith) throw new Error(`plan ${plan.id}: no Checkout Session paid its order, so no card is saved`);
+      const session = await stripe.checkout.sessions.retrieve(plan.paidWith, { expand: ['payment_intent'] });
+      const customer = session.customer ? idOf(session.customer) : null;
+      const intent = session.payment_intent;
+      const method = intent && typeof intent !== 'string' && intent.payment_method ? idOf(intent.payment_method) : null;
+      if (!customer || !method) throw new Error(`plan ${plan.id}: session ${session.id} saved no card`);
+      // Subscription items take a product id, not inline product data: one product per plan.
+      const product = await stripe.products.create(
+        { name: plan.description, metadata: { subscription_id: plan.id } },
+        { idempotencyKey: `plan-${plan.id}-product` },
+      );
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer,
+          default_payment_method: method,
+          items: [
+            {
+              price_data: {
+                currency: 'usd',
+                product: product.id,
+                unit_amount: plan.priceCents,
+                recurring: { interval: plan.interval },
+              },
+            },
+          ],
+          // Renewals and their invoices name the order, as checkout's subscriptions always did.
+          metadata: { order_id: plan.orderId },
+          off_session: true,
+        },
+        { idempotencyKey: `plan-${plan.id}-start` },
+      );
+      const state = subscriptionStateOf(stripeSubscriptionSchema.parse(subscription));
+      return { reference: subscription.id, status: state.status, currentPeriodEnd: state.currentPeriodEnd };
     },
     async scheduleCancel(subscription, cancelAt) {
       // Subscriptions Stripe does not bill (made by an admin, never paid by card) have nothing to tell it.

@@ -1,3 +1,5 @@
+import { formatPrice, perMonthFromLaunch } from '#data/pricing.ts';
+
 /** Words around subscriptions in the customer's account. */
 export const SUBSCRIPTIONS = {
   notFound: 'Subscription not found',
@@ -16,6 +18,25 @@ export const SUBSCRIPTIONS = {
   confirmCancel: 'Confirm cancellation',
   keep: 'Keep my subscription',
 } as const;
+
+type Priced = {
+  createdBy: string;
+  status: keyof typeof SUBSCRIPTION_STATUS_LABELS;
+  priceCents: number;
+  interval: string;
+  startedAt: Date | null;
+};
+
+/** A checkout's plan before launch: chosen, not yet billed. */
+const awaitsLaunch = (s: Priced) => s.createdBy === 'checkout' && s.status === 'pending' && s.startedAt === null;
+
+/** '$199 per month from launch' for a plan waiting for launch, '$199 per month' once it bills. */
+export const subscriptionPriceText = (s: Priced) =>
+  awaitsLaunch(s) ? perMonthFromLaunch(s.priceCents) : `${formatPrice(s.priceCents)} per ${s.interval}`;
+
+/** The status in words; a checkout's plan waiting for launch says so. */
+export const subscriptionStatusText = (s: Priced) =>
+  awaitsLaunch(s) ? 'Starts at launch' : SUBSCRIPTION_STATUS_LABELS[s.status];
 
 export const SUBSCRIPTION_STATUS_LABELS = {
   pending: 'Waiting to start',

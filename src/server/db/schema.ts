@@ -292,6 +292,10 @@ export const AUDIT_ACTIONS = [
   'invoice.mark-paid',
   'invoice.void',
   'invoice.send',
+  'order.launch',
+  'subscription.start',
+  'subscription.ended',
+  'invoice.credit-note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -356,7 +360,10 @@ export const orders = sqliteTable(
     phone: text('phone').notNull(),
     businessName: text('business_name').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    /** What the customer pays now: the one-time items plus the first period of any monthly plan. */
+    /**
+     * What the customer pays now: the one-time items. A monthly plan chosen with the order is billed
+     * from launch (orders placed before that rule also counted its first month here).
+     */
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     paymentProvider: text('payment_provider', { enum: PAYMENT_PROVIDERS }).notNull(),
@@ -379,6 +386,10 @@ export const orders = sqliteTable(
      */
     unprovenEmail: text('unproven_email'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** When the admin marked the site launched (live): a monthly plan bought with the order starts then. */
+    launchedAt: integer('launched_at', { mode: 'timestamp_ms' }),
+    /** The live site's address, given when it was marked launched. */
+    liveUrl: text('live_url'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     /**
@@ -472,6 +483,11 @@ export const subscriptions = sqliteTable(
     interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }),
+    /**
+     * When billing began (a checkout's plan: the launch date): the day of the month it is billed on.
+     * null while a checkout's plan waits for launch.
+     */
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     /** When a requested cancellation takes effect (the end of the notice period). */
     cancelAt: integer('cancel_at', { mode: 'timestamp_ms' }),
     /** The provider's subscription id (Stripe `sub_…`). */
@@ -679,11 +695,17 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_plan_period_idx')
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
+    // One live credit note per invoice: a refund retried, repeated or raced credits it once.
+    uniqueIndex('invoices_credit_idx')
+      .on(t.creditFor)
+      .where(sql`${t.kind} = 'credit_note' AND ${t.status} <> 'void'`),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
     index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
+    index('invoices_kind_paid_idx').on(t.kind, t.paidAt),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),

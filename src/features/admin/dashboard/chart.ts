@@ -30,8 +30,9 @@ function row(values: number[], top: number): { bars: Bar[]; baseline: number; ma
   const slot = CHART.width / Math.max(1, values.length);
   const baseline = top + CHART.labelHeight + CHART.rowHeight;
   const bars = values.map((value, i) => {
-    // A week with something in it stays visible (at least 2 px); an empty week has no bar.
-    const height = max === 0 || value === 0 ? 0 : Math.max(2, Math.round((value / max) * CHART.rowHeight));
+    // A week with something in it stays visible (at least 2 px); an empty week has no bar, nor
+    // one whose refunds outweighed its payments (the table below gives its negative figure).
+    const height = max === 0 || value <= 0 ? 0 : Math.max(2, Math.round((value / max) * CHART.rowHeight));
     return {
       x: Math.round(i * slot + CHART.barGap / 2),
       y: baseline - height,

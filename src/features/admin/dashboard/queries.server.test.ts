@@ -10,6 +10,7 @@ import {
   auditLog,
   contactMessages,
   intakes,
+  invoices,
   orders,
   subscriptions,
   users,
@@ -95,6 +96,40 @@ async function subscription(status: SubscriptionStatus, interval: 'month' | 'yea
   });
 }
 
+/** An invoice or credit note as the invoices feature leaves it (no order needed: revenue reads invoices only). */
+async function invoice(o: {
+  kind?: 'invoice' | 'credit_note';
+  status: 'open' | 'paid' | 'void';
+  cents: number;
+  issuedAt: Date;
+  paidAt?: Date;
+  paidCents?: number;
+}) {
+  const userId = await customer(o.issuedAt);
+  const kind = o.kind ?? 'invoice';
+  const sequence = ++serial;
+  await db.insert(invoices).values({
+    id: `invoice-${sequence}`,
+    kind,
+    purpose: kind === 'credit_note' ? 'credit' : 'build',
+    year: 2026,
+    sequence,
+    number: `${kind === 'credit_note' ? 'CN' : 'INV'}-2026-${String(sequence).padStart(4, '0')}`,
+    userId,
+    customerName: 'Buyer',
+    customerBusiness: 'Business',
+    customerEmail: `buyer${sequence}@example.com`,
+    totalCents: o.cents,
+    status: o.status,
+    issuedAt: o.issuedAt,
+    dueAt: new Date(o.issuedAt.getTime() + 14 * DAY),
+    paidAt: o.paidAt ?? null,
+    paidCents: o.paidAt ? (o.paidCents ?? o.cents) : null,
+    paidMethod: o.paidAt ? 'bank_transfer' : null,
+    createdAt: o.issuedAt,
+  });
+}
+
 async function message(createdAt: Date, handled = false) {
   await db.insert(contactMessages).values({
     id: crypto.randomUUID(),
@@ -152,6 +187,35 @@ describe('dashboardStats', () => {
     const started = await order('in_progress', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(started.id, started.userId, 'submitted');
 
+    // Payments received, by the day they arrived (Orlando), whatever month the invoice or order is from.
+    await invoice({ status: 'paid', cents: 380_000, issuedAt: ago(10 * DAY), paidAt: ago(2 * DAY) });
+    // 1:00 on Nov 1 in Orlando, and an invoice for 25,000 of which 19,900 was received.
+    const nov1 = new Date('2026-11-01T05:00:00Z');
+    await invoice({ status: 'paid', cents: 25_000, issuedAt: nov1, paidAt: nov1, paidCents: 19_900 });
+    // Issued in October, paid in November: November's money.
+    await invoice({
+      status: 'paid',
+      cents: 45_000,
+      issuedAt: new Date('2026-10-20T15:00:00Z'),
+      paidAt: new Date('2026-11-10T15:00:00Z'),
+    });
+    // 23:00 on Oct 31 in Orlando (November in UTC), and mid-October: last month.
+    const oct31 = new Date('2026-11-01T03:00:00Z');
+    await invoice({ status: 'paid', cents: 50_000, issuedAt: oct31, paidAt: oct31 });
+    const oct15 = new Date('2026-10-15T15:00:00Z');
+    await invoice({ status: 'paid', cents: 70_000, issuedAt: oct15, paidAt: oct15 });
+    // Paid before the chart's twelve weeks.
+    const old = ago(CHART_WEEKS * 7 * DAY + HOUR);
+    await invoice({ status: 'paid', cents: 90_000, issuedAt: old, paidAt: old });
+    // Not received: open, overdue and void invoices.
+    await invoice({ status: 'open', cents: 100_000, issuedAt: ago(HOUR) });
+    await invoice({ status: 'open', cents: 100_000, issuedAt: ago(30 * DAY) });
+    await invoice({ status: 'void', cents: 100_000, issuedAt: ago(3 * DAY) });
+    // A refund this month of an October sale: a credit note (settled, so paid) subtracts on its
+    // issue date; a voided one does not.
+    await invoice({ kind: 'credit_note', status: 'paid', cents: 30_000, issuedAt: ago(4 * DAY), paidAt: ago(4 * DAY) });
+    await invoice({ kind: 'credit_note', status: 'void', cents: 60_000, issuedAt: ago(4 * DAY) });
+
     await subscription('active', 'month', 19_900);
     await subscription('active', 'month', 9_900);
     await subscription('active', 'year', 120_000);
@@ -168,9 +232,16 @@ describe('dashboardStats', () => {
     stats = await dashboardStats(db, NOW);
   });
 
-  it('revenue this month counts only paid orders placed this month, in Orlando time', () => {
+  it('revenue this month counts payments received this month, less credit notes, in Orlando time', () => {
     expect(stats.monthStart.toISOString()).toBe('2026-11-01T04:00:00.000Z');
-    expect(stats.revenueThisMonthCents).toBe(380_000 + 19_900);
+    expect(stats.revenueThisMonthCents).toBe(380_000 + 19_900 + 45_000 - 30_000);
+  });
+
+  it('revenue comes from the invoices, not from the orders’ statuses', () => {
+    // The old rule (this month's orders in a paid status: 380,000 + 19,900) ignored the invoice
+    // paid this month for last month's work, the part not received, and this month's refund.
+    expect(stats.revenueThisMonthCents).not.toBe(380_000 + 19_900);
+    expect(stats.revenueThisMonthCents).toBe(414_900);
   });
 
   it('MRR counts active monthly plans, and yearly ones as a twelfth', () => {
@@ -199,14 +270,17 @@ describe('dashboardStats', () => {
     expect(stats.intakesWaiting).toBe(1);
   });
 
-  it('twelve weeks of orders and paid revenue, oldest first', () => {
+  it('twelve weeks of orders and payments received less credit notes, oldest first', () => {
     expect(stats.weeks).toHaveLength(CHART_WEEKS);
     expect(stats.weeks[0]?.start.toISOString()).toBe(ago(CHART_WEEKS * 7 * DAY).toISOString());
     const last = stats.weeks[CHART_WEEKS - 1];
-    // This week: paid 3,800 (2 days ago) and pending 1,000 (an hour ago), canceled 3 days ago, refunded 4 days ago.
-    expect(last).toMatchObject({ orders: 4, revenueCents: 380_000 });
+    // This week's orders: paid (2 days ago), pending (an hour ago), canceled 3 days ago, refunded 4 days ago.
+    // Its money: 3,800 received 2 days ago, less a 300 credit note 4 days ago.
+    expect(last).toMatchObject({ orders: 4, revenueCents: 380_000 - 30_000 });
     expect(stats.weeks.reduce((n, w) => n + w.orders, 0)).toBe(11 - 1 - 3);
-    expect(stats.weeks.reduce((n, w) => n + w.revenueCents, 0)).toBe(380_000 + 19_900 + 50_000 + 70_000);
+    expect(stats.weeks.reduce((n, w) => n + w.revenueCents, 0)).toBe(
+      380_000 + 19_900 + 45_000 + 50_000 + 70_000 - 30_000,
+    );
   });
 
   it('latest orders newest first; newest customers by insertion', async () => {

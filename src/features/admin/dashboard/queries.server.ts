@@ -5,11 +5,12 @@
  * shorter. The aggregates are cached briefly per process (cache.ts); the short lists are read
  * fresh on every request, so a message marked handled shows as such at once.
  */
-import { and, count, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql, type SQLWrapper, sum } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import {
   contactMessages,
   intakes,
+  invoices,
   ORDER_STATUSES,
   orders,
   subscriptions,
@@ -27,16 +28,26 @@ export const CHART_WEEKS = 12;
 const AGENCY_TIME_ZONE = 'America/New_York';
 
 /**
- * Statuses whose total is revenue: the money came in and stayed. Refunded orders were paid but
- * gave it back, canceled and pending ones never paid.
+ * Revenue is payments received, from the invoices: what each paid invoice (or card receipt)
+ * received, on the day it arrived, less each credit note (a refund) on the day it was issued.
+ * An order's status plays no part: an invoice placed last month and paid this month is this
+ * month's money, and a refund is subtracted when it is made, not from the month of the sale.
  */
-export const REVENUE_STATUSES = [
-  'paid',
-  'intake_received',
-  'in_progress',
-  'in_review',
-  'delivered',
-] as const satisfies readonly OrderStatus[];
+const receivedCents = sql<number>`coalesce(sum(${invoices.paidCents}), 0)`.mapWith(Number);
+const creditedCents = sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number);
+
+/** Payments received in [from, to): invoices_kind_paid_idx, a range. */
+const paymentsBetween = (from: Date, to: Date) =>
+  and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'paid'), gte(invoices.paidAt, from), lt(invoices.paidAt, to));
+
+/** Credit notes issued in [from, to), not voided: few, found by their kind in invoices_kind_paid_idx. */
+const creditsBetween = (from: Date, to: Date) =>
+  and(
+    eq(invoices.kind, 'credit_note'),
+    sql`${invoices.status} <> 'void'`,
+    gte(invoices.issuedAt, from),
+    lt(invoices.issuedAt, to),
+  );
 
 /** Midnight on the 1st of `now`'s month in the agency's time zone, as an instant. */
 export function startOfAgencyMonth(now: Date): Date {
@@ -69,6 +80,7 @@ export interface WeekPoint {
   /** The week's first instant (weeks are the 7-day spans ending now). */
   start: Date;
   orders: number;
+  /** Payments received that week less its credit notes. */
   revenueCents: number;
 }
 
@@ -77,6 +89,7 @@ export interface DashboardStats {
   leads: { last7Days: number; last30Days: number; open: number };
   ordersByStatus: Record<OrderStatus, number>;
   ordersTotal: number;
+  /** Payments received this month (Orlando) less this month's credit notes: can be negative. */
   revenueThisMonthCents: number;
   monthStart: Date;
   /** Monthly recurring revenue in cents: active monthly plans plus yearly plans / 12. */
@@ -88,8 +101,6 @@ export interface DashboardStats {
   /** Invoices still owed: open (not yet due) and overdue, as the invoices list's filters split them. */
   invoices: UnpaidTotals;
 }
-
-const paid = inArray(orders.status, [...REVENUE_STATUSES]);
 
 async function countSince(db: Db, since: Date): Promise<number> {
   // contact_messages_created_at_idx: a range count, not a table scan.
@@ -121,13 +132,12 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   const statusRows = await slice(() =>
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
   );
-  // Orders placed this month that are paid: a created_at range (orders_created_at_idx). An
-  // invoice placed last month and paid this month counts in the month it was placed.
-  const revenueRows = await slice(() =>
-    db
-      .select({ cents: sum(orders.totalCents) })
-      .from(orders)
-      .where(and(gte(orders.createdAt, monthStart), lt(orders.createdAt, now), paid)),
+  // Payments received this month (Orlando), less this month's credit notes.
+  const receivedRows = await slice(() =>
+    db.select({ cents: receivedCents }).from(invoices).where(paymentsBetween(monthStart, now)),
+  );
+  const creditedRows = await slice(() =>
+    db.select({ cents: creditedCents }).from(invoices).where(creditsBetween(monthStart, now)),
   );
   // subscriptions_status_idx: only the active rows are read.
   const mrrRows = await slice(() =>
@@ -145,21 +155,33 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .innerJoin(intakes, eq(intakes.orderId, orders.id))
       .where(and(eq(orders.status, 'intake_received'), eq(intakes.status, 'submitted'))),
   );
+  // The client binds JS numbers as REAL: cast, or the division keeps its fraction.
+  const weekOf = (at: SQLWrapper) => sql<number>`cast((${at} - ${chartStart}) / ${WEEK} as integer)`.mapWith(Number);
   // Twelve weeks of orders by created_at (orders_created_at_idx), bucketed in SQL.
   const weekRows = await slice(() =>
     db
-      .select({
-        // The client binds JS numbers as REAL: cast, or the division keeps its fraction.
-        week: sql<number>`cast((${orders.createdAt} - ${chartStart}) / ${WEEK} as integer)`.mapWith(Number),
-        n: count(),
-        cents: sql<number>`coalesce(sum(case when ${paid} then ${orders.totalCents} end), 0)`.mapWith(Number),
-      })
+      .select({ week: weekOf(orders.createdAt), n: count() })
       .from(orders)
       .where(and(gte(orders.createdAt, new Date(chartStart)), lt(orders.createdAt, now)))
       .groupBy(sql`1`),
   );
+  // And of revenue: payments by the week they arrived, credit notes by the week they were issued.
+  const weekReceived = await slice(() =>
+    db
+      .select({ week: weekOf(invoices.paidAt), cents: receivedCents })
+      .from(invoices)
+      .where(paymentsBetween(new Date(chartStart), now))
+      .groupBy(sql`1`),
+  );
+  const weekCredited = await slice(() =>
+    db
+      .select({ week: weekOf(invoices.issuedAt), cents: creditedCents })
+      .from(invoices)
+      .where(creditsBetween(new Date(chartStart), now))
+      .groupBy(sql`1`),
+  );
   // invoices_status_due_idx: two ranges of the open rows (due_at at or after now, and before).
-  const invoices = await slice(() => unpaidTotals(db, now.getTime()));
+  const unpaid = await slice(() => unpaidTotals(db, now.getTime()));
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) ordersByStatus[row.status] = row.n;
@@ -178,23 +200,28 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   }));
   for (const row of weekRows) {
     const week = weeks[row.week];
-    if (week) {
-      week.orders = row.n;
-      week.revenueCents = row.cents;
-    }
+    if (week) week.orders = row.n;
+  }
+  for (const row of weekReceived) {
+    const week = weeks[row.week];
+    if (week) week.revenueCents += row.cents;
+  }
+  for (const row of weekCredited) {
+    const week = weeks[row.week];
+    if (week) week.revenueCents -= row.cents;
   }
   return {
     computedAt: now,
     leads: { last7Days, last30Days, open: openRows[0]?.n ?? 0 },
     ordersByStatus,
     ordersTotal: statusRows.reduce((total, row) => total + row.n, 0),
-    revenueThisMonthCents: Number(revenueRows[0]?.cents ?? 0),
+    revenueThisMonthCents: (receivedRows[0]?.cents ?? 0) - (creditedRows[0]?.cents ?? 0),
     monthStart,
     mrrCents: Math.round(mrr),
     activeSubscriptions,
     intakesWaiting: waitingRows[0]?.n ?? 0,
     weeks,
-    invoices,
+    invoices: unpaid,
   };
 }
 

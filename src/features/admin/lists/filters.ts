@@ -4,7 +4,7 @@
  * rather than answered with an error.
  */
 import * as z from 'zod/mini';
-import { AUDIT_ACTIONS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '#server/db/schema.ts';
+import { AUDIT_ACTIONS, INVOICE_KINDS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '#server/db/schema.ts';
 import { INVOICE_LIST_STATES } from '#features/invoices/admin/invoice-states.ts';
 import { calendarDay } from '#features/invoices/admin/agency-days.ts';
 import { parseCursor, type Cursor } from './cursor.ts';
@@ -19,7 +19,13 @@ export const FILTER_SCHEMAS = {
   subscriptions: { status: z.enum(SUBSCRIPTION_STATUSES) },
   audit: { action: z.enum(AUDIT_ACTIONS), entity },
   /** Issued on or after `from` and on or before `to` (days in Orlando): the accountant's range. */
-  invoices: { q: search, state: z.enum(INVOICE_LIST_STATES), from: calendarDay, to: calendarDay },
+  invoices: {
+    q: search,
+    state: z.enum(INVOICE_LIST_STATES),
+    kind: z.enum(INVOICE_KINDS),
+    from: calendarDay,
+    to: calendarDay,
+  },
 } as const;
 
 export type ListKind = keyof typeof FILTER_SCHEMAS;

@@ -54,3 +54,11 @@ describe('after a refused plain post', () => {
     expect(html).toMatch(/<input[^>]*name="extraPages"[^>]*value="21"|<input[^>]*value="21"[^>]*name="extraPages"/);
   });
 });
+
+describe('the invoice-mode promise', () => {
+  it('without Stripe, promises an invoice payable by bank transfer, not online', async () => {
+    const html = await render();
+    expect(html).toContain(CHECKOUT.invoiceNote(false));
+    expect(html).not.toContain('payable online');
+  });
+});

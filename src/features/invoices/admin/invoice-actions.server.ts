@@ -25,6 +25,13 @@ interface Actor {
   ip: string | null;
 }
 
+/** Who recorded a payment: an admin, or (null) the payment provider that took it online. */
+interface Recorder {
+  invoiceId: string;
+  actorId: string | null;
+  ip: string | null;
+}
+
 async function readIn(tx: Tx, id: string): Promise<Invoice | null> {
   const [found] = await tx.select().from(invoices).where(eq(invoices.id, id));
   return found ?? null;
@@ -48,11 +55,16 @@ async function whileOpen(tx: Tx, id: string, change: Partial<typeof invoices.$in
  */
 export type PayOrder = (
   tx: Tx,
-  payment: { orderId: string; actorId: string; ip: string | null; receipt: { attachment: AttachmentRef; url: string } },
+  payment: {
+    orderId: string;
+    actorId: string | null;
+    ip: string | null;
+    receipt: { attachment: AttachmentRef; url: string };
+  },
   now: number,
 ) => Promise<boolean>;
 
-export interface Payment extends Actor {
+export interface Payment extends Recorder {
   cents: number;
   /** When the money arrived (the day the admin gave). */
   paidAt: Date;
@@ -60,6 +72,8 @@ export interface Payment extends Actor {
   method: PaymentMethod | null;
   /** Moves a build invoice's order to paid in the same commit (without it, the order stays). */
   payOrder?: PayOrder;
+  /** The provider's id for an online payment (a Stripe Checkout Session): recorded, unique. */
+  providerReference?: string;
 }
 
 /**
@@ -72,53 +86,62 @@ export function markInvoicePaid(
   payment: Payment,
   now = Date.now(),
 ): Promise<InvoiceActionResult<{ orderMoved: boolean }>> {
-  return database.writes.transaction(async (tx) => {
-    const invoice = await readIn(tx, payment.invoiceId);
-    if (!invoice) return { ok: false, reason: 'not-found' };
-    const changed = await whileOpen(tx, invoice.id, {
-      status: 'paid',
-      paidAt: payment.paidAt,
-      paidCents: payment.cents,
-      paidMethod: payment.method,
-    });
-    if (!changed) return { ok: false, reason: 'not-open' };
-    let orderMoved = false;
-    if (invoice.purpose === 'build' && invoice.orderId && payment.payOrder) {
-      orderMoved = await payment.payOrder(
-        tx,
-        {
-          orderId: invoice.orderId,
-          actorId: payment.actorId,
-          ip: payment.ip,
-          // The payment mail carries the invoice, now marked paid.
-          receipt: { attachment: invoiceAttachment(invoice.id), url: customerInvoiceUrl(invoice.id) },
-        },
-        now,
-      );
-    }
-    await tx.batch([
-      auditStatement(
-        {
-          actorId: payment.actorId,
-          ip: payment.ip,
-          action: 'invoice.mark-paid',
-          entityType: 'invoice',
-          entityId: invoice.id,
-          before: { status: invoiceState(invoice, now) },
-          after: {
-            status: 'paid',
-            number: invoice.number,
-            paidCents: payment.cents,
-            paidAt: payment.paidAt.toISOString(),
-            method: payment.method,
-            orderMoved,
-          },
-        },
-        now,
-      ),
-    ]);
-    return { ok: true, orderMoved };
+  return database.writes.transaction((tx) => markInvoicePaidIn(tx, payment, now));
+}
+
+/** `markInvoicePaid` inside a transaction the caller owns (a Stripe webhook's, with its event id). */
+export async function markInvoicePaidIn(
+  tx: Tx,
+  payment: Payment,
+  now = Date.now(),
+): Promise<InvoiceActionResult<{ orderMoved: boolean }>> {
+  const invoice = await readIn(tx, payment.invoiceId);
+  if (!invoice) return { ok: false, reason: 'not-found' };
+  const changed = await whileOpen(tx, invoice.id, {
+    status: 'paid',
+    paidAt: payment.paidAt,
+    paidCents: payment.cents,
+    paidMethod: payment.method,
+    ...(payment.providerReference ? { providerReference: payment.providerReference } : {}),
   });
+  if (!changed) return { ok: false, reason: 'not-open' };
+  let orderMoved = false;
+  if (invoice.purpose === 'build' && invoice.orderId && payment.payOrder) {
+    orderMoved = await payment.payOrder(
+      tx,
+      {
+        orderId: invoice.orderId,
+        actorId: payment.actorId,
+        ip: payment.ip,
+        // The payment mail carries the invoice, now marked paid.
+        receipt: { attachment: invoiceAttachment(invoice.id), url: customerInvoiceUrl(invoice.id) },
+      },
+      now,
+    );
+  }
+  await tx.batch([
+    auditStatement(
+      {
+        actorId: payment.actorId,
+        ip: payment.ip,
+        action: 'invoice.mark-paid',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        before: { status: invoiceState(invoice, now) },
+        after: {
+          status: 'paid',
+          number: invoice.number,
+          paidCents: payment.cents,
+          paidAt: payment.paidAt.toISOString(),
+          method: payment.method,
+          ...(payment.providerReference ? { providerReference: payment.providerReference } : {}),
+          orderMoved,
+        },
+      },
+      now,
+    ),
+  ]);
+  return { ok: true, orderMoved };
 }
 
 /** Voids an open (or overdue) invoice with the admin's reason: it is never payable again. */

@@ -142,6 +142,8 @@ describe('the admin invoices list', () => {
       [{ q: 'INV-2026' }, null],
       [{ state: 'overdue' }, null],
       [{ state: 'paid' }, { at: NOW, row: 99 }],
+      [{ kind: 'invoice' }, null],
+      [{ kind: 'credit_note' }, null],
     ];
     for (const [filters, after] of cases) {
       const query = invoicesQuery(database.db, filters, after, 51, NOW).toSQL();

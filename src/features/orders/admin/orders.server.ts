@@ -186,6 +186,16 @@ const LIVE_SUBSCRIPTION: readonly ('pending' | 'active' | 'past_due' | 'cancelin
 ];
 
 /**
+ * What a refund records beside the order's move, in the same commit: the invoices feature's
+ * credit note (composed by the refund route, so orders need not know invoices).
+ */
+export type RecordRefund = (
+  tx: Tx,
+  refund: { orderId: string; cents: number; refundId: string | null; actorId: string; ip: string | null },
+  now: number,
+) => Promise<unknown>;
+
+/**
  * Cancel or refund an order. Checked first outside the transaction (so the provider is not
  * called for a stale form or a move the order does not allow), then the provider acts (Stripe
  * refund, subscription canceled at Stripe), then the move is committed with the version check
@@ -195,7 +205,13 @@ const LIVE_SUBSCRIPTION: readonly ('pending' | 'active' | 'past_due' | 'cancelin
 export async function endOrder(
   database: AppDatabase,
   kind: 'cancel' | 'refund',
-  { orderId, version, actorId, ip }: { orderId: string; version: number; actorId: string; ip: string },
+  {
+    orderId,
+    version,
+    actorId,
+    ip,
+    recordRefund,
+  }: { orderId: string; version: number; actorId: string; ip: string; recordRefund?: RecordRefund },
   now = Date.now(),
 ): Promise<EndResult> {
   const to: OrderStatus = kind === 'cancel' ? 'canceled' : 'refunded';
@@ -212,11 +228,14 @@ export async function endOrder(
           .where(and(eq(subscriptions.orderId, orderId), inArray(subscriptions.status, LIVE_SUBSCRIPTION)))
       : [];
   let refundId: string | null = null;
+  // What goes back: Stripe's refund of the payment, or (invoice mode) the order's total.
+  let refundedCents = order.totalCents;
   try {
     if (kind === 'refund' && order.paymentProvider === 'stripe') {
       const refunded = await refundCheckoutPayment({ orderId, sessionId: order.paymentReference });
       if (!refunded.ok) return { ok: false, reason: 'no-stripe-payment' };
       refundId = refunded.refundId;
+      refundedCents = refunded.amountCents;
     }
     const provider = await paymentProvider();
     for (const s of live) await provider.cancelNow(s);
@@ -247,7 +266,7 @@ export async function endOrder(
           after: {
             status: to,
             ...(kind === 'cancel' ? { subscriptionsCanceled: ended } : {}),
-            ...(kind === 'refund' ? { provider: order.paymentProvider, refundId, amountCents: order.totalCents } : {}),
+            ...(kind === 'refund' ? { provider: order.paymentProvider, refundId, amountCents: refundedCents } : {}),
           },
           ip,
         },
@@ -269,6 +288,9 @@ export async function endOrder(
       ),
     ];
     await tx.batch(statements);
+    if (kind === 'refund' && recordRefund) {
+      await recordRefund(tx, { orderId, cents: refundedCents, refundId, actorId, ip }, now);
+    }
     return { ok: true, refundId };
   });
 }

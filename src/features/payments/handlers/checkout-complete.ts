@@ -22,7 +22,7 @@ import {
 } from '../return-paths.ts';
 import { isMissingObject, stripeClient, stripeSettings } from '../stripe-client.ts';
 import { fulfilCheckoutSession } from '../stripe-fulfilment.server.ts';
-import { checkoutSessionSchema, offerIdOf, orderIdOf, type CheckoutSession } from '../stripe-objects.ts';
+import { checkoutSessionSchema, invoiceIdOf, offerIdOf, orderIdOf, type CheckoutSession } from '../stripe-objects.ts';
 
 /** Each return asks Stripe once: generous for a person reloading, tight for a script. */
 export const CHECKOUT_COMPLETE_RATE_LIMIT: RateLimitRule = {
@@ -64,6 +64,12 @@ async function offerReturn(database: AppDatabase, session: CheckoutSession) {
   return outcome === 'paid' || outcome === 'already-paid' ? SUBSCRIPTION_ACCEPTED_PATH : SUBSCRIPTION_PROCESSING_PATH;
 }
 
+/** Back from paying an invoice online: its page, which shows it Paid once recorded (here or by webhook). */
+async function invoiceReturn(database: AppDatabase, session: CheckoutSession, invoiceId: string) {
+  const { outcome } = await fulfilCheckoutSession(database, session);
+  return outcome === 'unknown-order' ? NOT_OURS : `/account/invoices/${invoiceId}`;
+}
+
 /** Where a return that could not be finished lands: the webhook still fulfils a paid session. */
 function unfinishedReturn(code: FailureCode) {
   if (code === 'not-configured') return '/checkout';
@@ -102,6 +108,8 @@ export const getCheckoutComplete = defineMutation({
     if (!orderId) {
       const offerId = offerIdOf(session);
       if (offerId && (await agencyOfferExists(database.db, offerId))) return done(await offerReturn(database, session));
+      const invoiceId = invoiceIdOf(session);
+      if (invoiceId) return done(await invoiceReturn(database, session, invoiceId));
     }
     const order = orderId ? await findOrder(database.db, orderId) : null;
     if (!order) return done(NOT_OURS);

@@ -12,6 +12,7 @@ import { API_ERRORS } from '#server/http/copy.ts';
 import { defineMutation, done } from '#server/http/mutation.ts';
 import { readLimited } from '#server/http/read-input.ts';
 import { STRIPE_MESSAGES } from '../copy.ts';
+import { planRowIn, renewalFailedIn, renewalPaidIn } from '../stripe-renewals.server.ts';
 import { stripeClient, stripeSettings } from '../stripe-client.ts';
 import {
   applySubscriptionIn,
@@ -99,6 +100,10 @@ async function applyIn(tx: Tx, prepared: Prepared, event: StripeEventRef, now: n
       if (!bills) return;
       const periodEnd = invoicePeriodEnd(prepared.invoice);
       const target = { stripeId: bills.id, orderId: bills.orderId, subscriptionId: bills.subscriptionId, at, now };
+      // The row as it was before this news: what the receipt and the arrears mail go by.
+      const before = await planRowIn(tx, bills.id, bills);
+      if (before && prepared.paid) await renewalPaidIn(tx, before, prepared.invoice, now);
+      if (before && !prepared.paid) await renewalFailedIn(tx, before, now);
       await applySubscriptionIn(tx, target, (row) => {
         if (prepared.paid) {
           // A renewal (or the first payment): paid up to the new period end. A scheduled end stays scheduled.

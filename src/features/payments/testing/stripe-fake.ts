@@ -39,7 +39,19 @@ export interface FakeSession {
   subscription: string | null;
   /** Set when a payment-mode session is paid; null otherwise (as at Stripe). */
   payment_intent: string | null;
+  /** The customer Stripe made (customer_creation 'always'), once the session is complete. */
+  customer: string | null;
   livemode: false;
+}
+
+/** A paid payment intent; `payment_method` is the card, saved to the customer when the session asked for it. */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  status: 'succeeded';
+  customer: string | null;
+  payment_method: string;
+  setup_future_usage: string | null;
 }
 
 export interface FakeRefund {
@@ -60,6 +72,9 @@ export interface FakeSubscription {
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
   created: number;
+  /** Set for a subscription made through the API (a plan started at launch). */
+  customer?: string;
+  default_payment_method?: string | null;
   items: {
     object: 'list';
     data: FakeSubscriptionItem[];
@@ -98,13 +113,19 @@ export interface StripeFake {
   subscriptions: Map<string, FakeSubscription>;
   lineItems: Map<string, FakeLineItem[]>;
   refunds: Map<string, FakeRefund>;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** Products made through the API (a plan's, at launch). */
+  products: Map<string, { id: string; name: string }>;
   /** The customer finishes on Stripe's page: paid by card, or a bank debit still processing ('unpaid'). */
   completeSession(id: string, options?: { paymentStatus?: 'paid' | 'unpaid'; periodEnd?: number }): FakeSession;
   expireSession(id: string): FakeSession;
   /** A Stripe event as its webhook would carry it. */
   event(type: string, object: unknown, options?: { id?: string; created?: number }): Json;
   /** An invoice of `subscriptionId` for one period ending at `periodEnd` (Unix seconds). */
-  invoice(subscriptionId: string, options?: { periodEnd?: number; status?: string }): Json;
+  invoice(
+    subscriptionId: string,
+    options?: { periodEnd?: number; status?: string; billingReason?: string; amountPaid?: number },
+  ): Json;
   /** The body and Stripe-Signature header of a webhook delivery. */
   sign(event: Json, secret: string): { payload: string; signature: string };
   close(): Promise<void>;
@@ -182,6 +203,10 @@ export async function startStripeFake(): Promise<StripeFake> {
   const lineItems = new Map<string, FakeLineItem[]>();
   const subscriptionMetadata = new Map<string, Record<string, string>>();
   const refunds = new Map<string, FakeRefund>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const products = new Map<string, { id: string; name: string }>();
+  /** What a payment-mode session asked of its payment intent (setup_future_usage) and whether it makes a customer. */
+  const sessionAsks = new Map<string, { setupFutureUsage: string | null; customerCreation: string | null }>();
   const replies = new Map<string, { request: string; status: number; body: unknown }>();
   const requests: FakeRequest[] = [];
   let origin = '';
@@ -198,10 +223,18 @@ export async function startStripeFake(): Promise<StripeFake> {
       throw new FakeError(404, `No such subscription: '${id}'`, 'invalid_request_error', 'resource_missing');
     return subscription;
   };
-  const expanded = (session: FakeSession, params: Json) =>
-    list(params.expand).includes('subscription') && session.subscription
-      ? { ...session, subscription: subscriptions.get(session.subscription) ?? session.subscription }
-      : { ...session };
+  const expanded = (session: FakeSession, params: Json) => {
+    const expand = list(params.expand);
+    return {
+      ...session,
+      ...(expand.includes('subscription') && session.subscription
+        ? { subscription: subscriptions.get(session.subscription) ?? session.subscription }
+        : {}),
+      ...(expand.includes('payment_intent') && session.payment_intent
+        ? { payment_intent: paymentIntents.get(session.payment_intent) ?? session.payment_intent }
+        : {}),
+    };
+  };
 
   function createSession(params: Json): FakeSession {
     const mode = text(params.mode);
@@ -236,12 +269,73 @@ export async function startStripeFake(): Promise<StripeFake> {
       cancel_url: text(params.cancel_url),
       subscription: null,
       payment_intent: null,
+      customer: null,
       livemode: false,
     };
+    const intentData = record(params.payment_intent_data);
+    const setupFutureUsage = text(intentData.setup_future_usage);
+    const customerCreation = text(params.customer_creation);
+    if (mode === 'subscription' && (setupFutureUsage || customerCreation)) {
+      throw new FakeError(400, 'payment_intent_data and customer_creation are for mode=payment');
+    }
+    sessionAsks.set(id, { setupFutureUsage, customerCreation });
     sessions.set(id, session);
     lineItems.set(id, items);
     subscriptionMetadata.set(id, strings(record(params.subscription_data).metadata));
     return session;
+  }
+
+  /** A subscription made through the API: it charges the customer's saved card for the first period now. */
+  function createSubscription(params: Json): FakeSubscription {
+    const customer = text(params.customer);
+    const method = text(params.default_payment_method);
+    if (!customer) throw new FakeError(400, 'customer is required');
+    const saved = [...paymentIntents.values()].find(
+      (intent) => intent.customer === customer && intent.payment_method === method && intent.setup_future_usage,
+    );
+    if (!method || !saved) {
+      throw new FakeError(400, `No saved payment method ${method ?? ''} for customer ${customer}`, 'card_error');
+    }
+    const [raw] = list(params.items);
+    const priceData = record(record(raw).price_data);
+    const product = text(priceData.product);
+    const unitAmount = Number(priceData.unit_amount);
+    const interval = text(record(priceData.recurring).interval);
+    if (!product || !products.has(product)) throw new FakeError(400, `No such product: '${product ?? ''}'`);
+    if (!Number.isInteger(unitAmount) || !interval) throw new FakeError(400, 'items[0][price_data] incomplete');
+    const now = nowSeconds();
+    const subscription: FakeSubscription = {
+      id: `sub_test_${randomPart()}`,
+      object: 'subscription',
+      status: 'active',
+      cancel_at: null,
+      cancel_at_period_end: false,
+      metadata: strings(params.metadata),
+      created: now,
+      customer,
+      default_payment_method: method,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_test_${randomPart()}`,
+            object: 'subscription_item',
+            current_period_start: now,
+            current_period_end: now + 30 * DAY,
+            price: {
+              id: `price_test_${randomPart()}`,
+              object: 'price',
+              product,
+              currency: text(priceData.currency) ?? 'usd',
+              unit_amount: unitAmount,
+              recurring: { interval },
+            },
+          },
+        ],
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    return { ...subscription };
   }
 
   function updateSubscription(id: string, params: Json): FakeSubscription {
@@ -317,6 +411,14 @@ export async function startStripeFake(): Promise<StripeFake> {
     const subscriptionId = idIn(/^\/v1\/subscriptions\/([^/]+)$/);
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'POST' && path === '/v1/subscriptions') return createSubscription(params);
+    if (method === 'POST' && path === '/v1/products') {
+      const name = text(params.name);
+      if (!name) throw new FakeError(400, 'name is required');
+      const product = { id: `prod_test_${randomPart()}`, object: 'product', name };
+      products.set(product.id, product);
+      return product;
+    }
     if (method === 'GET' && sessionId) return expanded(sessionOrThrow(sessionId), params);
     if (method === 'POST' && subscriptionId) return updateSubscription(subscriptionId, params);
     if (method === 'DELETE' && subscriptionId) {
@@ -388,12 +490,28 @@ export async function startStripeFake(): Promise<StripeFake> {
     subscriptions,
     lineItems,
     refunds,
+    paymentIntents,
+    products,
     completeSession(id, { paymentStatus = 'paid', periodEnd } = {}) {
       const session = sessionOrThrow(id);
       session.status = 'complete';
       session.payment_status = paymentStatus;
       session.url = null;
-      if (session.mode === 'payment' && paymentStatus === 'paid') session.payment_intent ??= `pi_test_${randomPart()}`;
+      const asks = sessionAsks.get(id);
+      if (session.mode === 'payment' && asks?.customerCreation === 'always')
+        session.customer ??= `cus_test_${randomPart()}`;
+      if (session.mode === 'payment' && paymentStatus === 'paid' && !session.payment_intent) {
+        const intent: FakePaymentIntent = {
+          id: `pi_test_${randomPart()}`,
+          object: 'payment_intent',
+          status: 'succeeded',
+          customer: session.customer,
+          payment_method: `pm_test_${randomPart()}`,
+          setup_future_usage: asks?.setupFutureUsage ?? null,
+        };
+        paymentIntents.set(intent.id, intent);
+        session.payment_intent = intent.id;
+      }
       if (session.mode === 'subscription' && !session.subscription) {
         const now = nowSeconds();
         const recurringLine = lineItems.get(id)?.find((item) => item.interval);
@@ -450,13 +568,18 @@ export async function startStripeFake(): Promise<StripeFake> {
         request: { id: null, idempotency_key: null },
       };
     },
-    invoice(subscriptionId, { periodEnd, status = 'paid' } = {}) {
+    invoice(subscriptionId, { periodEnd, status = 'paid', billingReason = 'subscription_cycle', amountPaid } = {}) {
       const subscription = subscriptionOrThrow(subscriptionId);
       const end = periodEnd ?? (subscription.items.data[0]?.current_period_end ?? nowSeconds()) + 30 * DAY;
+      const price = subscription.items.data[0]?.price;
       return {
         id: `in_test_${randomPart()}`,
         object: 'invoice',
         status,
+        billing_reason: billingReason,
+        currency: price?.currency ?? 'usd',
+        amount_due: price?.unit_amount ?? 0,
+        amount_paid: status === 'paid' ? (amountPaid ?? price?.unit_amount ?? 0) : 0,
         parent: {
           type: 'subscription_details',
           quote_details: null,

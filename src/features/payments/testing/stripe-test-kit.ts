@@ -4,10 +4,14 @@
  * made by calling the route handlers directly.
  */
 import type { APIRoute } from 'astro';
+import { eq } from 'drizzle-orm';
+import { getDatabase } from '#server/db/index.ts';
+import { orders, users } from '#server/db/schema.ts';
 import { resetServerEnv } from '#server/env.ts';
 import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { postCheckout } from '#features/checkout/handlers/post-checkout.ts';
+import { launchOrder } from '#features/orders/admin/launch.server.ts';
 import { postAccept } from '#features/subscriptions/handlers/subscription-actions.ts';
 import { getCheckoutComplete } from '../handlers/checkout-complete.ts';
 import { postStripeWebhook } from '../handlers/stripe-webhook.ts';
@@ -121,4 +125,26 @@ export function acceptOfferAs(user: SessionUser | null, id: string, { form = fal
     body: form ? '' : null,
   });
   return call(postAccept, request, user, { id });
+}
+
+/** An admin marks `orderId`'s site launched (its plan starts), through the same code as the admin's form. */
+export async function launchSite(orderId: string, now = Date.now()) {
+  const database = await getDatabase();
+  const admin = crypto.randomUUID();
+  await database.db.insert(users).values({
+    id: admin,
+    name: 'Launching Admin',
+    email: `launch-${admin}@example.com`,
+    role: 'admin',
+    status: 'active',
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+  });
+  const [order] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`no order ${orderId}`);
+  return launchOrder(
+    database,
+    { orderId, version: order.version, liveUrl: 'https://rivera-plumbing.example', actorId: admin, ip: '203.0.113.9' },
+    now,
+  );
 }

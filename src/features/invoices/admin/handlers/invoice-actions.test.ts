@@ -61,7 +61,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     const invoice = await invoiceRow(id);
     expect(invoice).toMatchObject({ status: 'paid', paidCents: 380_000, paidMethod: 'bank_transfer' });
     expect(agencyDay(invoice!.paidAt!)).toBe(today());
-    // The order moves exactly as its own 'Mark paid' moves it: history, subscription, receipt, audit.
+    // The order moves exactly as its own 'Mark paid' moves it: history, receipt, audit; its plan waits for launch.
     expect((await findOrder(db, orderId!))?.status).toBe('paid');
     const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId!));
     expect(history.map((e) => [e.fromStatus, e.toStatus, e.actorId, e.note])).toContainEqual([
@@ -71,7 +71,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
       'Invoice paid',
     ]);
     expect((await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId!)))[0]?.status).toBe(
-      'active',
+      'pending',
     );
     const order = await findOrder(db, orderId!);
     const receipts = await db

@@ -4,12 +4,16 @@ import { auditLog, orderNotes, orders, subscriptions } from '#server/db/schema.t
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
-import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import { stripeClient, stripeSettings } from '#features/payments/stripe-client.ts';
+import { launchSite, placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
 import { adminOrderPage } from '../orders.server.ts';
 import { postAs, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
-import { postOrderCancel, postOrderNote, postOrderRefund } from './order-actions.ts';
+import { creditRefundedOrder } from '#features/invoices/credit-notes.server.ts';
+import { orderRefundRoute, postOrderCancel, postOrderNote } from './order-actions.ts';
 import { postMarkPaid } from './order-status.ts';
 
+/** The refund route as src/pages composes it: recorded with a credit note. */
+const postOrderRefund = orderRefundRoute(creditRefundedOrder);
 const handlers = { notes: postOrderNote, cancel: postOrderCancel, refund: postOrderRefund, 'mark-paid': postMarkPaid };
 const act = (
   action: keyof typeof handlers,
@@ -142,23 +146,42 @@ describe('refund and cancel with Stripe', () => {
     expect(await auditOf(orderId)).toContain('order.refund');
   });
 
-  it('cancel ends the Stripe subscription of the order', async () => {
-    const admin = await person('admin');
-    const { orderId, sessionId } = await placeOrder(fake, { monthly: true });
-    const session = fake.completeSession(sessionId);
-    expect((await returnFromStripe(sessionId)).status).toBe(303);
-    const res = await act('cancel', orderId, await withVersion(orderId), admin);
-    expect(res.status).toBe(200);
-    expect(fake.subscriptions.get(session.subscription ?? '')?.status).toBe('canceled');
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
-    expect(sub?.status).toBe('canceled');
-  });
-
-  it('a subscription-mode payment has no payment intent: refused with a message, nothing changes', async () => {
+  it('cancel ends the Stripe subscription of the order (its plan started at launch)', async () => {
     const admin = await person('admin');
     const { orderId, sessionId } = await placeOrder(fake, { monthly: true });
     fake.completeSession(sessionId);
     expect((await returnFromStripe(sessionId)).status).toBe(303);
+    expect(await launchSite(orderId)).toMatchObject({ ok: true, planStarted: true });
+    const [started] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+    const res = await act('cancel', orderId, await withVersion(orderId), admin);
+    expect(res.status).toBe(200);
+    expect(fake.subscriptions.get(started?.paymentReference ?? '')?.status).toBe('canceled');
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+    expect(sub?.status).toBe('canceled');
+  });
+
+  it('a subscription-mode payment (an order from before plans started at launch) has no payment intent: refused, nothing changes', async () => {
+    const admin = await person('admin');
+    const { orderId } = await placeOrder(fake, { monthly: true });
+    // Such an order paid its build and first month in one subscription-mode session.
+    const legacy = await stripeClient(stripeSettings()!).checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: 19_900,
+            product_data: { name: 'Plan' },
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
+      client_reference_id: orderId,
+      success_url: 'http://localhost:4321/checkout/complete',
+    });
+    fake.completeSession(legacy.id);
+    await db.update(orders).set({ status: 'paid', paymentReference: legacy.id }).where(eq(orders.id, orderId));
     const res = await act('refund', orderId, await withVersion(orderId), admin);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: expect.stringContaining('Stripe Dashboard') });

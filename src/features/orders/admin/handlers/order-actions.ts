@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { addOrderNote, endOrder, type EndResult } from '../orders.server.ts';
+import { launchOrder } from '../launch.server.ts';
+import { addOrderNote, endOrder, type EndResult, type RecordRefund } from '../orders.server.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
 const noteSchema = z.object({
@@ -48,7 +49,7 @@ function ended(id: string, result: EndResult, notice: string): Outcome {
 }
 
 /** Cancel and refund share everything but the kind of end and the notice it leads to. */
-function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string) {
+function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string, recordRefund?: RecordRefund) {
   return defineMutation({
     access: 'admin',
     ...orderRoute,
@@ -62,6 +63,7 @@ function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) =
         version: input.version,
         actorId: user.id,
         ip: clientAddress,
+        recordRefund,
       });
       return ended(id, result, notice(result));
     },
@@ -77,8 +79,59 @@ export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 /**
  * POST /api/admin/orders/{id}/refund {version}: a Stripe order is refunded in full through
  * Stripe first; an invoiced one is recorded (the agency pays it back). Audited 'order.refund'.
- * The notice says which: refunded at Stripe, or only recorded.
+ * The notice says which: refunded at Stripe, or only recorded. `recordRefund` (the invoices
+ * feature's credit note, given by the route) commits with the refund.
  */
-export const postOrderRefund = endingMutation('refund', (result) =>
-  result.ok && result.refundId ? 'refunded' : 'refund-recorded',
+export const orderRefundRoute = (recordRefund: RecordRefund) =>
+  endingMutation('refund', (result) => (result.ok && result.refundId ? 'refunded' : 'refund-recorded'), recordRefund);
+
+/** An absolute http(s) address, or nothing (blank is none). */
+const liveUrlSchema = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(300, ADMIN_ORDERS.badLiveUrl))),
+  z.transform((value, ctx) => {
+    if (!value) return null;
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {
+      // Not a URL at all: the same message as any other address we cannot link.
+    }
+    ctx.issues.push({ code: 'custom', message: ADMIN_ORDERS.badLiveUrl, input: value });
+    return z.NEVER;
+  }),
 );
+
+const launchSchema = z.object({ version: versionSchema, liveUrl: liveUrlSchema });
+
+/**
+ * POST /api/admin/orders/{id}/launch {version, liveUrl?}: the site is live; a monthly plan bought
+ * with the order starts now (its first month billed). Audited 'order.launch'.
+ */
+export const postOrderLaunch = defineMutation({
+  access: 'admin',
+  ...orderRoute,
+  schema: launchSchema,
+  fieldFeedback: false,
+  formFailure: (code, context) =>
+    code === 'invalid' && context.params.id ? orderPage(context.params.id, 'bad-live-url') : formFailure(code, context),
+  async handle({ input, user, database, params, clientAddress }) {
+    const { id } = params;
+    const result = await launchOrder(database, {
+      orderId: id,
+      version: input.version,
+      liveUrl: input.liveUrl,
+      actorId: user.id,
+      ip: clientAddress,
+    });
+    if (result.ok) {
+      return done(orderPage(id, result.planStarted ? 'launched-plan' : 'launched'), 200, {
+        id,
+        already: result.already,
+        planStarted: result.planStarted,
+      });
+    }
+    if (result.reason === 'provider') return fail(502, ADMIN_ORDERS.providerDown, 'provider');
+    if (result.reason === 'not-allowed') return fail(409, ADMIN_ORDERS.notLaunchable, 'not-launchable');
+    return refused(result.reason);
+  },
+});

@@ -58,7 +58,7 @@ const post = async (id: string, body: Record<string, string>, user: SessionUser 
 const markPaid = (id: string, user: SessionUser | null, form = false) => call('mark-paid', id, {}, user, form);
 
 describe('POST /api/admin/orders/{id}/mark-paid', () => {
-  it('an admin marks an invoiced order paid: history, audit, receipt, subscription active', async () => {
+  it('an admin marks an invoiced order paid: history, audit, receipt; the plan waits for launch', async () => {
     const admin = await person('admin');
     const id = await order();
     const res = await markPaid(id, admin, true);
@@ -75,7 +75,8 @@ describe('POST /api/admin/orders/{id}/mark-paid', () => {
     ]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.map((a) => [a.action, a.actorId, a.ip])).toEqual([['order.status', admin.id, '203.0.113.50']]);
-    expect((await db.select().from(subscriptions).where(eq(subscriptions.orderId, id)))[0]?.status).toBe('active');
+    // Paying the build does not start the monthly plan: launch does.
+    expect((await db.select().from(subscriptions).where(eq(subscriptions.orderId, id)))[0]?.status).toBe('pending');
     const receipts = await db.select().from(outbox).where(eq(outbox.kind, 'payment-receipt'));
     expect(receipts.filter((m) => m.to === row?.email)).toHaveLength(1);
   });

@@ -1,6 +1,8 @@
-import { postOrderRefund } from '#features/orders/admin/handlers/order-actions.ts';
+import { creditRefundedOrder } from '#features/invoices/credit-notes.server.ts';
+import { orderRefundRoute } from '#features/orders/admin/handlers/order-actions.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
-export const POST = postOrderRefund;
+// Orders and invoices meet here: a refund is recorded as a credit note against the order's invoice.
+export const POST = orderRefundRoute(creditRefundedOrder);
 export const ALL = methodNotAllowed('POST');

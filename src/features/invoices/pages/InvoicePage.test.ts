@@ -1,0 +1,86 @@
+/** /account/invoices/{id} as the server renders it: 'Pay online' only for an open invoice when it is on. */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import { PAY_ONLINE } from '../copy.ts';
+import type { PaymentInstructions } from '../invoice-pdf.ts';
+import type { InvoiceWithLines } from '../invoices.server.ts';
+import InvoicePage from './InvoicePage.astro';
+
+const ISSUED = Date.UTC(2026, 10, 20, 15);
+
+const invoice = (overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines => ({
+  id: 'inv1',
+  kind: 'invoice',
+  purpose: 'build',
+  year: 2026,
+  sequence: 7,
+  number: 'INV-2026-0007',
+  userId: 'u1',
+  orderId: null,
+  subscriptionId: null,
+  periodStart: null,
+  periodEnd: null,
+  creditFor: null,
+  customerName: 'Rosa Diaz',
+  customerBusiness: 'Diaz Bakery',
+  customerEmail: 'rosa@example.com',
+  totalCents: 10_000,
+  currency: 'usd',
+  status: 'open',
+  issuedAt: new Date(ISSUED),
+  dueAt: new Date(Date.now() + 86_400_000),
+  paidAt: null,
+  paidCents: null,
+  paidMethod: null,
+  voidedAt: null,
+  voidReason: null,
+  providerReference: null,
+  remindedBeforeAt: null,
+  remindedDueAt: null,
+  remindedOverdueAt: null,
+  agencyToldOverdueAt: null,
+  createdAt: new Date(ISSUED),
+  lines: [],
+  ...overrides,
+});
+
+async function render(props: { invoice: InvoiceWithLines; payment: PaymentInstructions }) {
+  const container = await AstroContainer.create();
+  return container.renderToString(InvoicePage, {
+    props: { ...props },
+    request: new Request('http://localhost:4321/account/invoices/inv1'),
+    locals: { user: null, session: null },
+  });
+}
+
+describe('the invoice page', () => {
+  it('offers Pay online as a POST form to the invoice’s pay route when a link is given', async () => {
+    const html = await render({
+      invoice: invoice(),
+      payment: { bankDetails: 'Bank X', payOnlineUrl: 'http://localhost:4321/account/invoices/inv1' },
+    });
+    expect(html).toMatch(/<form method="post" action="\/api\/account\/invoices\/inv1\/pay"/);
+    expect(html).toContain(PAY_ONLINE.button);
+  });
+
+  it('offers none without a link (no Stripe), and a credit note says what it credits', async () => {
+    const open = await render({ invoice: invoice(), payment: { bankDetails: 'Bank X', payOnlineUrl: null } });
+    expect(open).not.toContain('/pay"');
+    const note = await render({
+      invoice: invoice({
+        kind: 'credit_note',
+        number: 'CN-2026-0001',
+        status: 'paid',
+        paidAt: new Date(ISSUED),
+        paidCents: 10_000,
+        creditFor: 'inv0',
+        creditsNumber: 'INV-2026-0003',
+      }),
+      payment: { bankDetails: 'Bank X', payOnlineUrl: null },
+    });
+    expect(note).toContain('Credit note CN-2026-0001');
+    expect(note).toContain('Credits INV-2026-0003');
+    expect(note).toContain('Refunded on');
+    expect(note).not.toContain('/pay"');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * "Mark launched": the site is live. The order records when and where, its history and the
+ * customer say so, and a monthly plan bought with it starts now (subscriptions/plan-start.server.ts):
+ * invoice mode issues its first invoice, Stripe mode subscribes the card saved at checkout.
+ * Audited 'order.launch'; a second launch changes nothing.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDatabase } from '#server/db/index.ts';
+import { build } from '#server/db/index.ts';
+import { orderEvents, orders } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { ADMIN_ORDERS } from '#features/admin/copy.ts';
+import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
+import { startPlanAtLaunch } from '#features/subscriptions/plan-start.server.ts';
+import { launchMail } from '../mail.ts';
+import { accountOrderUrl, findOrder } from '../orders.server.ts';
+
+/** Statuses a site can be launched from: paid, and not ended. */
+const LAUNCHABLE = ['paid', 'intake_received', 'in_progress', 'in_review', 'delivered'] as const;
+
+export type LaunchResult =
+  | { ok: true; already: boolean; planStarted: boolean }
+  | { ok: false; reason: 'not-found' | 'stale' | 'not-allowed' | 'provider' };
+
+export async function launchOrder(
+  database: AppDatabase,
+  {
+    orderId,
+    version,
+    liveUrl,
+    actorId,
+    ip,
+  }: { orderId: string; version: number; liveUrl: string | null; actorId: string; ip: string },
+  now = Date.now(),
+): Promise<LaunchResult> {
+  const order = await findOrder(database.db, orderId);
+  if (!order) return { ok: false, reason: 'not-found' };
+  if (order.launchedAt) return { ok: true, already: true, planStarted: false };
+  if (order.version !== version) return { ok: false, reason: 'stale' };
+  if (!(LAUNCHABLE as readonly string[]).includes(order.status)) return { ok: false, reason: 'not-allowed' };
+
+  const plan = await startPlanAtLaunch(database.db, order, { actorId, ip }, now);
+  if (!plan.ok) return plan;
+
+  const outcome = await database.writes.transaction(async (tx): Promise<LaunchResult> => {
+    // The version was checked before Stripe was asked; from here only a launch that got in
+    // first (a double click) stops this one, so what Stripe started is always recorded.
+    const at = new Date(now);
+    const claimed = await tx
+      .update(orders)
+      .set({ launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
+      .where(and(eq(orders.id, orderId), isNull(orders.launchedAt)));
+    if (claimed.rowsAffected === 0) return { ok: true, already: true, planStarted: false };
+    await tx.batch([
+      build.insert(orderEvents).values({
+        id: crypto.randomUUID(),
+        orderId,
+        at,
+        actorId,
+        fromStatus: order.status,
+        toStatus: order.status,
+        note: ADMIN_ORDERS.launchedNote,
+        customerNote: liveUrl ? ADMIN_ORDERS.launchedCustomerNote(liveUrl) : null,
+      }),
+      auditStatement(
+        {
+          actorId,
+          action: 'order.launch',
+          entityType: 'order',
+          entityId: orderId,
+          before: { launchedAt: null },
+          after: { launchedAt: at.toISOString(), liveUrl, planId: plan.plan?.id ?? null },
+          ip,
+        },
+        now,
+      ),
+      ...plan.statements,
+      // A held order's address owner has not confirmed it: nothing with its words goes there.
+      ...(order.heldAt === null
+        ? [
+            outboxInsert(
+              {
+                ...launchMail(order, {
+                  liveUrl,
+                  plan: plan.plan ? { name: plan.plan.description, priceCents: plan.plan.priceCents } : null,
+                  accountUrl: accountOrderUrl(orderId),
+                }),
+                kind: 'order-launched',
+                to: order.email,
+              },
+              now,
+            ),
+          ]
+        : []),
+    ]);
+    return { ok: true, already: false, planStarted: plan.plan !== null };
+  });
+  // Invoice mode bills the plan's first period now (the hourly housekeeping would, within the hour).
+  if (outcome.ok && plan.billNow && plan.plan) await billDuePlans(database, now, plan.plan.id);
+  return outcome;
+}

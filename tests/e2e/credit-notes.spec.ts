@@ -1,0 +1,50 @@
+/**
+ * A refund is recorded as a credit note: the admin marks an invoiced order paid, refunds it, and
+ * a CN-… credit note against its invoice appears on the order, in /admin/invoices (filtered by
+ * kind) and in the customer's /account/invoices, as a page that says what it credits.
+ */
+import { expect, test } from '@playwright/test';
+import { adminSignsIn, customerOrders, customerSignsUp, expectNoAxeViolations, tag } from './admin-helpers.ts';
+
+test('a refund issues a credit note the admin and the customer both find', async ({ browser, page }) => {
+  test.slow();
+  const id = tag();
+  const email = `credit-${id}@example.com`;
+  const customer = await customerSignsUp(browser, 'Cora Credit', email);
+  const orderId = await customerOrders(customer.page, 'Cora Credit', email, '(407) 555-0142', `Credit Bakery ${id}`);
+
+  await adminSignsIn(page, `/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  const invoiceNumber = ((await invoices.getByRole('link', { name: /^INV-/ }).textContent()) ?? '').trim();
+
+  await page.getByText('Refund order…').click();
+  await page.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByRole('heading', { name: 'Status: Refunded' })).toBeVisible();
+  const note = invoices.getByRole('link', { name: /^Credit note CN-\d{4}-\d{4,}$/ });
+  await expect(note).toBeVisible();
+  const noteNumber = ((await note.textContent()) ?? '').replace('Credit note', '').trim();
+
+  await page.goto('/admin/invoices?kind=credit_note');
+  await expect(page.getByLabel('Kind')).toHaveValue('credit_note');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: noteNumber, exact: true }) });
+  await expect(row).toContainText('Credit note');
+  await expect(page.getByRole('link', { name: invoiceNumber, exact: true })).toHaveCount(0);
+  await row.getByRole('link', { name: noteNumber, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Credit note ${noteNumber}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Credits ${invoiceNumber}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await customer.page.goto('/account/invoices');
+  const mine = customer.page.getByRole('row', { name: new RegExp(noteNumber) });
+  await expect(mine).toContainText('Credit note');
+  await mine.getByRole('link', { name: noteNumber, exact: true }).click();
+  await expect(customer.page.getByRole('heading', { level: 1, name: `Credit note ${noteNumber}` })).toBeVisible();
+  const main = customer.page.getByRole('main');
+  await expect(main).toContainText(`Credits ${invoiceNumber}`);
+  await expect(main).toContainText('Refunded on');
+  await expect(main.getByRole('button', { name: 'Pay online' })).toHaveCount(0);
+  await expectNoAxeViolations(customer.page);
+  await customer.context.close();
+});
