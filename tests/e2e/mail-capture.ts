@@ -11,6 +11,9 @@ import { keyFileFor, unseal } from '#server/email/sealed.ts';
 export async function installMailCapture(dbUrl: string): Promise<void> {
   const db = createClient({ url: dbUrl });
   try {
+    // The server (or another worker installing the same) may hold the write lock: wait for it
+    // rather than fail at once with SQLITE_BUSY (CI run 12 did, in a beforeAll).
+    await db.execute('PRAGMA busy_timeout = 15000');
     await db.batch(
       [
         'CREATE TABLE IF NOT EXISTS e2e_captured_mail (id TEXT PRIMARY KEY, kind TEXT, recipient TEXT, subject TEXT, body TEXT)',

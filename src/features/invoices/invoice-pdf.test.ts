@@ -2,60 +2,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addressLine, site } from '#data/site.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import type { InvoiceWithLines } from './invoices.server.ts';
+import { FIXTURE_ISSUED, invoiceFixture, invoiceLine } from './testing/invoice-fixture.ts';
 
-const ISSUED = Date.UTC(2026, 10, 20, 15);
+const ISSUED = FIXTURE_ISSUED;
 const DAY = 24 * 60 * 60 * 1000;
-
-function invoice(overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines {
-  return {
-    id: 'inv1',
-    kind: 'invoice',
-    purpose: 'build',
-    year: 2026,
-    sequence: 7,
-    number: 'INV-2026-0007',
-    userId: 'u1',
-    orderId: 'o1',
-    subscriptionId: null,
-    periodStart: null,
-    periodEnd: null,
-    creditFor: null,
-    customerName: 'Rosa Diaz',
-    customerBusiness: 'Diaz Bakery',
-    customerEmail: 'rosa@example.com',
-    totalCents: 169_700,
-    currency: 'usd',
-    status: 'open',
-    issuedAt: new Date(ISSUED),
-    dueAt: new Date(ISSUED + 14 * DAY),
-    paidAt: null,
-    paidCents: null,
-    paidMethod: null,
-    voidedAt: null,
-    voidReason: null,
-    providerReference: null,
-    remindedBeforeAt: null,
-    remindedDueAt: null,
-    remindedOverdueAt: null,
-    agencyToldOverdueAt: null,
-    createdAt: new Date(ISSUED),
-    lines: [line(0, 'Custom website build', 1, 149_900), line(1, 'Extra page', 2, 9_900)],
-    ...overrides,
-  };
-}
-
-function line(position: number, description: string, quantity: number, unitCents: number) {
-  return {
-    id: `l${position}`,
-    invoiceId: 'inv1',
-    position,
-    description,
-    quantity,
-    unitCents,
-    amountCents: quantity * unitCents,
-  };
-}
+const invoice = invoiceFixture;
+const line = invoiceLine;
 
 async function textOf(bytes: Uint8Array): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });

@@ -2,61 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { site } from '#data/site.ts';
 import type { InvoiceWithLines } from './invoices.server.ts';
 import { invoiceMail } from './mail.ts';
+import { invoiceFixture } from './testing/invoice-fixture.ts';
 
 const issued = new Date('2026-11-02T15:00:00Z');
-const invoice: InvoiceWithLines = {
+// INV-2026-0001, issued Nov 2 and due Nov 16, for a customer whose name looks like markup.
+const invoice: InvoiceWithLines = invoiceFixture({
   id: 'inv1abcdefghjkmnpqrs',
-  kind: 'invoice',
-  purpose: 'build',
-  year: 2026,
   sequence: 1,
   number: 'INV-2026-0001',
-  userId: 'u1',
   orderId: null,
-  subscriptionId: null,
-  periodStart: null,
-  periodEnd: null,
-  creditFor: null,
   customerName: 'Rosa <Diaz>',
-  customerBusiness: 'Diaz Bakery',
-  customerEmail: 'rosa@example.com',
-  totalCents: 169_700,
-  currency: 'usd',
-  status: 'open',
   issuedAt: issued,
   dueAt: new Date('2026-11-16T15:00:00Z'),
-  paidAt: null,
-  paidCents: null,
-  paidMethod: null,
-  voidedAt: null,
-  voidReason: null,
-  providerReference: null,
-  remindedBeforeAt: null,
-  remindedDueAt: null,
-  remindedOverdueAt: null,
-  agencyToldOverdueAt: null,
   createdAt: issued,
-  lines: [
-    {
-      id: 'l1',
-      invoiceId: 'inv1',
-      position: 0,
-      description: 'Custom website build',
-      quantity: 1,
-      unitCents: 149_900,
-      amountCents: 149_900,
-    },
-    {
-      id: 'l2',
-      invoiceId: 'inv1',
-      position: 1,
-      description: 'Extra page',
-      quantity: 2,
-      unitCents: 9_900,
-      amountCents: 19_800,
-    },
-  ],
-};
+});
 const url = 'https://example.com/account/invoices/inv1abcdefghjkmnpqrs';
 
 describe('invoiceMail', () => {

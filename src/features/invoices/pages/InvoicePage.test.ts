@@ -4,45 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { PAY_ONLINE } from '../copy.ts';
 import type { PaymentInstructions } from '../invoice-pdf.ts';
 import type { InvoiceWithLines } from '../invoices.server.ts';
+import { FIXTURE_ISSUED, invoiceFixture } from '../testing/invoice-fixture.ts';
 import InvoicePage from './InvoicePage.astro';
 
-const ISSUED = Date.UTC(2026, 10, 20, 15);
-
-const invoice = (overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines => ({
-  id: 'inv1',
-  kind: 'invoice',
-  purpose: 'build',
-  year: 2026,
-  sequence: 7,
-  number: 'INV-2026-0007',
-  userId: 'u1',
-  orderId: null,
-  subscriptionId: null,
-  periodStart: null,
-  periodEnd: null,
-  creditFor: null,
-  customerName: 'Rosa Diaz',
-  customerBusiness: 'Diaz Bakery',
-  customerEmail: 'rosa@example.com',
-  totalCents: 10_000,
-  currency: 'usd',
-  status: 'open',
-  issuedAt: new Date(ISSUED),
-  dueAt: new Date(Date.now() + 86_400_000),
-  paidAt: null,
-  paidCents: null,
-  paidMethod: null,
-  voidedAt: null,
-  voidReason: null,
-  providerReference: null,
-  remindedBeforeAt: null,
-  remindedDueAt: null,
-  remindedOverdueAt: null,
-  agencyToldOverdueAt: null,
-  createdAt: new Date(ISSUED),
-  lines: [],
-  ...overrides,
-});
+// Due tomorrow (open, not overdue), with no lines: the page's payment part is what is tested.
+const invoice = (overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines =>
+  invoiceFixture({
+    orderId: null,
+    totalCents: 10_000,
+    dueAt: new Date(Date.now() + 86_400_000),
+    lines: [],
+    ...overrides,
+  });
 
 async function render(props: { invoice: InvoiceWithLines; payment: PaymentInstructions }) {
   const container = await AstroContainer.create();
@@ -71,7 +44,7 @@ describe('the invoice page', () => {
         kind: 'credit_note',
         number: 'CN-2026-0001',
         status: 'paid',
-        paidAt: new Date(ISSUED),
+        paidAt: new Date(FIXTURE_ISSUED),
         paidCents: 10_000,
         creditFor: 'inv0',
         creditsNumber: 'INV-2026-0003',
