@@ -293,6 +293,7 @@ export const AUDIT_ACTIONS = [
   'invoice.void',
   'invoice.send',
   'order.launch',
+  'order.preview',
   'subscription.start',
   'subscription.ended',
   'invoice.credit-note',
@@ -332,9 +333,11 @@ export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
   'intake_received',
-  'in_progress',
-  'in_review',
-  'delivered',
+  'in_design',
+  'preview_ready',
+  'changes_requested',
+  'approved',
+  'launched',
   'canceled',
   'refunded',
 ] as const;
@@ -613,6 +616,43 @@ export const orderNotes = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const REVIEW_OUTCOMES = ['approved', 'changes_requested'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+/**
+ * One review round of a project: the preview the agency posted and the customer's answer to it
+ * (approve for launch, or the changes wanted). Rounds are numbered per order from 1; a change
+ * request beyond the revision rounds the offer includes is still accepted, flagged `extra_work`.
+ */
+export const orderReviews = sqliteTable(
+  'order_reviews',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    previewUrl: text('preview_url').notNull(),
+    /** What the agency says with the preview (shown to the customer). */
+    message: text('message'),
+    postedAt: integer('posted_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The admin who posted it (no foreign key: the record outlives their account). */
+    postedBy: text('posted_by').notNull(),
+    outcome: text('outcome', { enum: REVIEW_OUTCOMES }),
+    /** What the customer asked to change (with `outcome` 'changes_requested'). */
+    changes: text('changes'),
+    /** This change request is beyond the revision rounds included: the agency quotes it as extra work. */
+    extraWork: integer('extra_work', { mode: 'boolean' }).notNull().default(false),
+    respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+    /** Who answered: the customer's user id (or an admin answering for them). */
+    respondedBy: text('responded_by'),
+  },
+  (t) => [
+    uniqueIndex('order_reviews_round_idx').on(t.orderId, t.round),
+    oneOf('order_reviews_outcome_check', t.outcome, REVIEW_OUTCOMES),
+  ],
 );
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;

@@ -169,22 +169,22 @@ describe('dashboardStats', () => {
   beforeAll(async () => {
     // This month (Orlando time): two paid orders in different stages, and ones that are not revenue.
     await order('paid', 380_000, ago(2 * DAY));
-    await order('delivered', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
+    await order('launched', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
     await order('pending_payment', 100_000, ago(HOUR));
     await order('canceled', 100_000, ago(3 * DAY));
     await order('refunded', 100_000, ago(4 * DAY));
     // Last month: 23:00 on Oct 31 in Orlando, already November in UTC; and a paid order in October.
     await order('paid', 50_000, new Date('2026-11-01T03:00:00Z'));
-    await order('in_progress', 70_000, new Date('2026-10-15T15:00:00Z'));
+    await order('in_design', 70_000, new Date('2026-10-15T15:00:00Z'));
     // Older than the chart's twelve weeks.
-    await order('delivered', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
+    await order('launched', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
 
     // Intakes: waiting = submitted and the order still at 'intake received'.
     const waiting = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(waiting.id, waiting.userId, 'submitted');
     const draft = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(draft.id, draft.userId, 'draft');
-    const started = await order('in_progress', 10_000, new Date('2026-06-01T15:00:00Z'));
+    const started = await order('in_design', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(started.id, started.userId, 'submitted');
 
     // Payments received, by the day they arrived (Orlando), whatever month the invoice or order is from.
@@ -260,9 +260,11 @@ describe('dashboardStats', () => {
       pending_payment: 1,
       paid: 2,
       intake_received: 2,
-      in_progress: 2,
-      in_review: 0,
-      delivered: 2,
+      in_design: 2,
+      preview_ready: 0,
+      changes_requested: 0,
+      approved: 0,
+      launched: 2,
       canceled: 1,
       refunded: 1,
     });
