@@ -18,6 +18,11 @@ import {
   type SubscriptionStatus,
 } from '#server/db/schema.ts';
 import { TtlCache } from './cache.ts';
+import { invoiceFigures, leadFigures, orderFigures, statusFigures, subscriptionFigures } from './figures.ts';
+import { readFilters } from '../lists/filters.ts';
+import { listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
+import type { Cursor } from '../lists/cursor.ts';
+import { listInvoices } from '#features/invoices/admin/invoices-admin.server.ts';
 import { CHART, chartGeometry } from './chart.ts';
 import {
   CHART_WEEKS,
@@ -154,6 +159,34 @@ async function intake(orderId: string, userId: string, status: 'draft' | 'submit
   });
 }
 
+/** Every row of the admin list `url` opens, page after page, as its page reads its filters. */
+async function rowsInList(url: URL): Promise<number> {
+  const params = url.searchParams;
+  const read = (after: Cursor | null) => {
+    const page = { after, limit: 3 };
+    switch (url.pathname) {
+      case '/admin/orders':
+        return listOrders(db, readFilters('orders', params), page);
+      case '/admin/messages':
+        return listMessages(db, readFilters('messages', params), page);
+      case '/admin/subscriptions':
+        return listSubscriptions(db, readFilters('subscriptions', params), page);
+      case '/admin/invoices':
+        return listInvoices(db, readFilters('invoices', params), page, NOW.getTime());
+      default:
+        throw new Error(`no list at ${url.pathname}`);
+    }
+  };
+  let total = 0;
+  let after: Cursor | null = null;
+  do {
+    const page: { rows: unknown[]; next: Cursor | null } = await read(after);
+    total += page.rows.length;
+    after = page.next;
+  } while (after);
+  return total;
+}
+
 describe('startOfAgencyMonth', () => {
   it('is midnight on the 1st in Orlando, in summer and winter time', () => {
     expect(startOfAgencyMonth(NOW).toISOString()).toBe('2026-11-01T04:00:00.000Z');
@@ -179,7 +212,7 @@ describe('dashboardStats', () => {
     // Older than the chart's twelve weeks.
     await order('launched', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
 
-    // Intakes: waiting = submitted and the order still at 'intake received'.
+    // Intakes: waiting = the order at 'intake received'.
     const waiting = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(waiting.id, waiting.userId, 'submitted');
     const draft = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
@@ -269,7 +302,22 @@ describe('dashboardStats', () => {
       refunded: 1,
     });
     expect(stats.ordersTotal).toBe(11);
-    expect(stats.intakesWaiting).toBe(1);
+    // The orders at 'Intake received' (the list the figure links to), whatever their intake's state.
+    expect(stats.intakesWaiting).toBe(2);
+  });
+
+  it('every figure that links to a list is the number of rows that list holds', async () => {
+    const figures = [
+      ...leadFigures(stats),
+      ...orderFigures(stats),
+      ...statusFigures(stats),
+      ...invoiceFigures(stats),
+      ...subscriptionFigures(stats),
+    ];
+    for (const figure of figures) {
+      const url = new URL(figure.href, 'http://localhost');
+      expect(await rowsInList(url), figure.href).toBe(figure.count);
+    }
   });
 
   it('twelve weeks of orders and payments received less credit notes, oldest first', () => {
