@@ -46,6 +46,8 @@ export interface NewOrder {
   held?: boolean;
   /** The address it reached the account through, while that account has not proven it (address-proof.ts). */
   unprovenEmail?: string | null;
+  /** The lead whose prefilled checkout link placed it. */
+  leadId?: string | null;
 }
 
 /**
@@ -72,6 +74,7 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
       idempotencyKey: order.idempotencyKey,
       heldAt: order.held ? at : null,
       unprovenEmail: order.unprovenEmail ?? null,
+      leadId: order.leadId ?? null,
       createdAt: at,
       updatedAt: at,
     }),

@@ -294,6 +294,9 @@ export const AUDIT_ACTIONS = [
   'invoice.send',
   'order.launch',
   'order.preview',
+  'lead.stage',
+  'lead.note',
+  'lead.checkout-link',
   'subscription.start',
   'subscription.ended',
   'invoice.credit-note',
@@ -393,6 +396,8 @@ export const orders = sqliteTable(
     launchedAt: integer('launched_at', { mode: 'timestamp_ms' }),
     /** The live site's address, given when it was marked launched. */
     liveUrl: text('live_url'),
+    /** The lead whose prefilled checkout link placed it (no foreign key: a lead may be deleted). */
+    leadId: text('lead_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     /**
@@ -412,6 +417,7 @@ export const orders = sqliteTable(
     index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
     // ...and phone numbers by their digits, however they were written (/admin/orders?q=).
     index('orders_phone_digits_idx').on(t.phoneDigits),
+    index('orders_lead_idx').on(t.leadId),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
@@ -616,6 +622,54 @@ export const orderNotes = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'won', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+/**
+ * A person who may become a customer: one per e-mail address (lowercased), made by their first
+ * contact message or booked call, moved through the stages by the agency (a booked call moves a
+ * new or contacted lead to 'call_booked'). Everything they did is found by the address.
+ */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    /** Lowercased: the key their messages, bookings and orders are found by. */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    businessName: text('business_name'),
+    stage: text('stage', { enum: LEAD_STAGES }).notNull().default('new'),
+    /** What first brought them: 'contact' (the form) or 'booking' (a call). */
+    source: text('source').notNull(),
+    /** Bumped by every admin change: a form carrying an older version is refused. */
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Their latest message or booking, or the agency's latest change. */
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('leads_updated_at_idx').on(t.updatedAt),
+    index('leads_stage_idx').on(t.stage, t.updatedAt),
+    oneOf('leads_stage_check', t.stage, LEAD_STAGES),
+  ],
+);
+
+/** The agency's notes on a lead (admins only). */
+export const leadNotes = sqliteTable(
+  'lead_notes',
+  {
+    id: text('id').primaryKey(),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
 );
 
 export const REVIEW_OUTCOMES = ['approved', 'changes_requested'] as const;
