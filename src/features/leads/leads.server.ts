@@ -75,7 +75,11 @@ export async function leadPage(db: Db, id: string) {
   const lead = await findLead(db, id);
   if (!lead) return null;
   const [notes, messages, placed] = await Promise.all([
-    db.select().from(leadNotes).where(eq(leadNotes.leadId, id)).orderBy(desc(leadNotes.createdAt), desc(insertionOrder)),
+    db
+      .select()
+      .from(leadNotes)
+      .where(eq(leadNotes.leadId, id))
+      .orderBy(desc(leadNotes.createdAt), desc(insertionOrder)),
     db
       .select()
       .from(contactMessages)
@@ -229,7 +233,13 @@ export const leadWonStatement = (leadId: string, now = Date.now()): WriteQuery =
 /** The prefill of a checkout opened from a lead's link (null: no such lead). */
 export async function leadPrefill(db: Db, id: string) {
   const [row] = await db
-    .select({ id: leads.id, name: leads.name, email: leads.email, phone: leads.phone, businessName: leads.businessName })
+    .select({
+      id: leads.id,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      businessName: leads.businessName,
+    })
     .from(leads)
     .where(eq(leads.id, id));
   return row ?? null;
@@ -242,11 +252,7 @@ const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
  * /admin/leads: latest activity first. By stage: leads_stage_idx (stage, updated_at); else
  * leads_updated_at_idx. ?q= is an e-mail prefix (leads_email_unique; addresses are lower-cased).
  */
-export async function listLeads(
-  db: Db,
-  filters: { stage?: LeadStage; q?: string },
-  page: PageRequest,
-) {
+export async function listLeads(db: Db, filters: { stage?: LeadStage; q?: string }, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
   const rows = await db
     .select({

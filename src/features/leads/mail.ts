@@ -12,9 +12,13 @@ export function checkoutLinkMail(
   const lines = [
     `${offer.base.name}: ${formatPrice(offer.base.priceCents)}`,
     ...(choice.extraPages > 0 && offer.extraPage
-      ? [`${choice.extraPages} extra page${choice.extraPages === 1 ? '' : 's'}: ${formatPrice(choice.extraPages * offer.extraPage.priceCents)}`]
+      ? [
+          `${choice.extraPages} extra page${choice.extraPages === 1 ? '' : 's'}: ${formatPrice(choice.extraPages * offer.extraPage.priceCents)}`,
+        ]
       : []),
-    ...(choice.monthly && offer.monthly ? [`${offer.monthly.name}: ${perMonthFromLaunch(offer.monthly.priceCents)}`] : []),
+    ...(choice.monthly && offer.monthly
+      ? [`${offer.monthly.name}: ${perMonthFromLaunch(offer.monthly.priceCents)}`]
+      : []),
   ];
   return renderMail({
     subject: `Your website proposal from ${site.brand}`,

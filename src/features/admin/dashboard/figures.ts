@@ -3,7 +3,8 @@
  * count as a link, and a test walks each link's list to check the count is what the list holds
  * (a figure the admin cannot open and check is how '0 intakes waiting' once sat beside one).
  */
-import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
+import { LEAD_STAGES, ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
+import { LEAD_STAGE_LABELS } from '#features/leads/copy.ts';
 import { ORDER_STATUS_LABELS } from '#features/orders/status.ts';
 import type { DashboardStats } from './queries.server.ts';
 
@@ -19,6 +20,13 @@ const ordersWith = (status: OrderStatus) => `/admin/orders?status=${status}`;
 export const leadFigures = (stats: DashboardStats): ListFigure[] => [
   { label: 'Not handled yet', count: stats.leads.open, href: '/admin/messages?state=open' },
 ];
+
+export const leadStageFigures = (stats: DashboardStats): ListFigure[] =>
+  LEAD_STAGES.map((stage) => ({
+    label: LEAD_STAGE_LABELS[stage],
+    count: stats.leadStages.byStage[stage],
+    href: `/admin/leads?stage=${stage}`,
+  }));
 
 export const orderFigures = (stats: DashboardStats): ListFigure[] => [
   { label: 'Orders in all', count: stats.ordersTotal, href: '/admin/orders' },

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { appDatabase } from '#server/db/index.ts';
@@ -11,6 +12,7 @@ import {
   contactMessages,
   intakes,
   invoices,
+  leads,
   orders,
   subscriptions,
   users,
@@ -18,7 +20,16 @@ import {
   type SubscriptionStatus,
 } from '#server/db/schema.ts';
 import { TtlCache } from './cache.ts';
-import { invoiceFigures, leadFigures, orderFigures, statusFigures, subscriptionFigures } from './figures.ts';
+import {
+  invoiceFigures,
+  leadFigures,
+  leadStageFigures,
+  orderFigures,
+  statusFigures,
+  subscriptionFigures,
+} from './figures.ts';
+import { listLeads } from '#features/leads/leads.server.ts';
+import { readLeadFilters } from '#features/leads/admin/filters.ts';
 import { readFilters } from '../lists/filters.ts';
 import { listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
 import type { Cursor } from '../lists/cursor.ts';
@@ -171,6 +182,8 @@ async function rowsInList(url: URL): Promise<number> {
         return listMessages(db, readFilters('messages', params), page);
       case '/admin/subscriptions':
         return listSubscriptions(db, readFilters('subscriptions', params), page);
+      case '/admin/leads':
+        return listLeads(db, readLeadFilters(params), page);
       case '/admin/invoices':
         return listInvoices(db, readFilters('invoices', params), page, NOW.getTime());
       default:
@@ -200,8 +213,22 @@ describe('startOfAgencyMonth', () => {
 describe('dashboardStats', () => {
   let stats: DashboardStats;
   beforeAll(async () => {
+    // Leads at three stages (more than a list page of 3 at one), one of which ordered.
+    const leadsAt = ['new', 'new', 'new', 'new', 'call_booked', 'won'] as const;
+    for (const [i, stage] of leadsAt.entries()) {
+      await db.insert(leads).values({
+        id: `lead${i}aaaaaaaaaaaaaaaa`,
+        email: `lead${i}@example.com`,
+        name: `Lead ${i}`,
+        stage,
+        source: 'contact',
+        createdAt: ago(DAY),
+        updatedAt: ago(DAY - i),
+      });
+    }
     // This month (Orlando time): two paid orders in different stages, and ones that are not revenue.
-    await order('paid', 380_000, ago(2 * DAY));
+    const fromLead = await order('paid', 380_000, ago(2 * DAY));
+    await db.update(orders).set({ leadId: 'lead5aaaaaaaaaaaaaaaa' }).where(eq(orders.id, fromLead.id));
     await order('launched', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
     await order('pending_payment', 100_000, ago(HOUR));
     await order('canceled', 100_000, ago(3 * DAY));
@@ -306,9 +333,17 @@ describe('dashboardStats', () => {
     expect(stats.intakesWaiting).toBe(2);
   });
 
+  it('leads by stage, and how many became orders', () => {
+    expect(stats.leadStages).toEqual({
+      byStage: { new: 4, contacted: 0, call_booked: 1, proposal_sent: 0, won: 1, lost: 0 },
+      becameOrders: 1,
+    });
+  });
+
   it('every figure that links to a list is the number of rows that list holds', async () => {
     const figures = [
       ...leadFigures(stats),
+      ...leadStageFigures(stats),
       ...orderFigures(stats),
       ...statusFigures(stats),
       ...invoiceFigures(stats),

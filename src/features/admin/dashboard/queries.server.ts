@@ -18,6 +18,7 @@ import {
 import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
 import { unpaidTotals, type UnpaidTotals } from '#features/invoices/admin/invoices-admin.server.ts';
 import { TtlCache } from './cache.ts';
+import { leadCounts, type LeadCounts } from '#features/leads/leads.server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
@@ -99,6 +100,8 @@ export interface DashboardStats {
   weeks: WeekPoint[];
   /** Invoices still owed: open (not yet due) and overdue, as the invoices list's filters split them. */
   invoices: UnpaidTotals;
+  /** Leads by stage, and how many became orders. */
+  leadStages: LeadCounts;
 }
 
 async function countSince(db: Db, since: Date): Promise<number> {
@@ -173,6 +176,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   );
   // invoices_status_due_idx: two ranges of the open rows (due_at at or after now, and before).
   const unpaid = await slice(() => unpaidTotals(db, now.getTime()));
+  const leadStages = await slice(() => leadCounts(db));
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) ordersByStatus[row.status] = row.n;
@@ -214,6 +218,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     intakesWaiting: ordersByStatus.intake_received,
     weeks,
     invoices: unpaid,
+    leadStages,
   };
 }
 

@@ -5,7 +5,7 @@
  * row, audit entry and e-mail. Change requests count against the revision rounds the offer
  * includes (src/data/pricing.ts); one beyond them is still taken, flagged as extra work.
  */
-import { and, asc, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
@@ -207,15 +207,4 @@ async function changeRequestsBefore(tx: Tx, orderId: string): Promise<number> {
     .from(orderReviews)
     .where(and(eq(orderReviews.orderId, orderId), eq(orderReviews.outcome, 'changes_requested')));
   return row?.n ?? 0;
-}
-
-/** The round waiting for the customer's answer, if any (the newest, unanswered). */
-export async function openReviewOf(db: Db, orderId: string): Promise<Review | null> {
-  const [row] = await db
-    .select()
-    .from(orderReviews)
-    .where(eq(orderReviews.orderId, orderId))
-    .orderBy(desc(orderReviews.round))
-    .limit(1);
-  return row && row.outcome === null ? row : null;
 }
