@@ -213,7 +213,12 @@ export function reopenIntake(
 ): Promise<boolean> {
   return database.writes.transaction(async (tx) => {
     const found = await tx
-      .select({ status: intakes.status, version: intakes.version, orderId: intakes.orderId, orderStatus: orders.status })
+      .select({
+        status: intakes.status,
+        version: intakes.version,
+        orderId: intakes.orderId,
+        orderStatus: orders.status,
+      })
       .from(intakes)
       .innerJoin(orders, eq(orders.id, intakes.orderId))
       .where(eq(intakes.id, intakeId));
@@ -228,7 +233,14 @@ export function reopenIntake(
     if (row.orderStatus === 'intake_received') {
       await moveOrderIn(
         tx,
-        { orderId: row.orderId, to: 'paid', actorId: adminId, ip, note: INTAKE_REOPENED, customerNote: INTAKE_REOPENED },
+        {
+          orderId: row.orderId,
+          to: 'paid',
+          actorId: adminId,
+          ip,
+          note: INTAKE_REOPENED,
+          customerNote: INTAKE_REOPENED,
+        },
         now,
       );
     }

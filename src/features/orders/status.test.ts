@@ -15,7 +15,16 @@ describe('order statuses', () => {
   });
 
   it('the project goes paid, intake received, in design, preview ready, changes requested, approved, launched', () => {
-    const path = ['paid', 'intake_received', 'in_design', 'preview_ready', 'changes_requested', 'preview_ready', 'approved', 'launched'] as const;
+    const path = [
+      'paid',
+      'intake_received',
+      'in_design',
+      'preview_ready',
+      'changes_requested',
+      'preview_ready',
+      'approved',
+      'launched',
+    ] as const;
     for (let i = 1; i < path.length; i++) expect(canMove(path[i - 1]!, path[i]!)).toBe(true);
     // Payment before the intake, or content by other means: design may start at paid.
     expect(canMove('paid', 'in_design')).toBe(true);

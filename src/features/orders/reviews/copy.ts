@@ -3,7 +3,11 @@ import { pricing } from '#data/pricing.ts';
 
 /** 'one round of revisions': the allowance in words, for the customer's page and e-mails. */
 export const includedRoundsText = (included: number | null) =>
-  included === null ? 'unlimited revisions' : included === 1 ? 'one round of revisions' : `${included} rounds of revisions`;
+  included === null
+    ? 'unlimited revisions'
+    : included === 1
+      ? 'one round of revisions'
+      : `${included} rounds of revisions`;
 
 export const REVIEW = {
   title: 'Review your site',
@@ -59,13 +63,15 @@ export const ADMIN_REVIEW = {
   messageControl: 'Remove the special characters from the message',
   post: 'Post preview',
   posted: 'Preview posted: the customer has been e-mailed to review it.',
-  notPostable: 'A preview can be posted once the order is paid, while the build is underway and no preview waits for an answer',
+  notPostable:
+    'A preview can be posted once the order is paid, while the build is underway and no preview waits for an answer',
   waiting: 'Waiting for the customer to approve or request changes.',
   extraWork: 'Extra work: beyond the revision rounds included',
   included: `Included: ${includedRoundsText(pricing.includedRevisionRounds)}`,
   round: (n: number) => `Round ${n}`,
   approvedBy: (who: string, when: string) => `Approved by ${who} on ${when}`,
   changesBy: (who: string, when: string) => `Changes requested by ${who} on ${when}`,
-  notApproved: 'No preview has been approved yet: launch only once the customer has approved (by phone or e-mail if not here).',
+  notApproved:
+    'No preview has been approved yet: launch only once the customer has approved (by phone or e-mail if not here).',
   postedStep: (round: number) => `Preview ${round} ready`,
 } as const;

@@ -38,7 +38,10 @@ export function changesRequestedMail(
 ): RenderedMail {
   const number = orderNumber(order.id);
   return renderMail({
-    subject: `${options.extraWork ? 'Extra work: ' : ''}Changes requested on ${number}: ${order.businessName}`.slice(0, 200),
+    subject: `${options.extraWork ? 'Extra work: ' : ''}Changes requested on ${number}: ${order.businessName}`.slice(
+      0,
+      200,
+    ),
     audience: 'agency',
     body: [
       h1(`Changes requested on ${number}`),

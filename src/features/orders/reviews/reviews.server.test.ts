@@ -49,7 +49,14 @@ const preview = async (id: string, admin: Person, body: Record<string, string> =
 const approve = (id: string, who: Person | null, round: number, form = false) =>
   postAs(postApprovePreview, `/api/account/orders/${id}/approve`, { id }, { round: String(round) }, who, form);
 const changes = (id: string, who: Person | null, round: number, text = 'Make the logo bigger', form = false) =>
-  postAs(postRequestChanges, `/api/account/orders/${id}/changes`, { id }, { round: String(round), changes: text }, who, form);
+  postAs(
+    postRequestChanges,
+    `/api/account/orders/${id}/changes`,
+    { id },
+    { round: String(round), changes: text },
+    who,
+    form,
+  );
 
 const statusOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
 const rounds = (id: string) =>

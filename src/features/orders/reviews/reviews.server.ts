@@ -33,7 +33,8 @@ export const changeRequestsIn = (reviews: readonly Review[]) =>
 export const isExtraWork = (used: number, included = pricing.includedRevisionRounds) =>
   included !== null && used >= included;
 
-export type PostPreviewResult = { ok: true; round: number } | { ok: false; reason: 'not-found' | 'stale' | 'not-allowed' };
+export type PostPreviewResult =
+  { ok: true; round: number } | { ok: false; reason: 'not-found' | 'stale' | 'not-allowed' };
 
 /**
  * The agency posts a preview: a new round, the order at 'Preview ready', the customer e-mailed
@@ -46,7 +47,13 @@ export function postPreview(
 ): Promise<PostPreviewResult> {
   return database.writes.transaction(async (tx): Promise<PostPreviewResult> => {
     const [order] = await tx
-      .select({ status: orders.status, version: orders.version, name: orders.name, email: orders.email, heldAt: orders.heldAt })
+      .select({
+        status: orders.status,
+        version: orders.version,
+        name: orders.name,
+        email: orders.email,
+        heldAt: orders.heldAt,
+      })
       .from(orders)
       .where(eq(orders.id, input.orderId));
     if (!order) return { ok: false, reason: 'not-found' };
@@ -117,8 +124,7 @@ export function postPreview(
 export type Answer = { decision: 'approve' } | { decision: 'changes'; changes: string };
 
 export type AnswerResult =
-  | { ok: true; extraWork: boolean }
-  | { ok: false; reason: 'not-found' | 'answered' | 'not-open' };
+  { ok: true; extraWork: boolean } | { ok: false; reason: 'not-found' | 'answered' | 'not-open' };
 
 /**
  * The customer answers round `round` of their order: approve for launch, or the changes wanted.

@@ -6,7 +6,10 @@ import * as z from 'zod/mini';
  */
 export function httpAddress(message: string, options: { required: true }): z.ZodMiniType<string>;
 export function httpAddress(message: string, options?: { required?: false }): z.ZodMiniType<string | null>;
-export function httpAddress(message: string, { required = false }: { required?: boolean } = {}): z.ZodMiniType<string | null> {
+export function httpAddress(
+  message: string,
+  { required = false }: { required?: boolean } = {},
+): z.ZodMiniType<string | null> {
   return z.pipe(
     z.optional(z.string().check(z.trim(), z.maxLength(300, message))),
     z.transform((value, ctx) => {

@@ -41,7 +41,9 @@ export const postOrderPreview = defineMutation({
   schema: previewSchema,
   fieldFeedback: false,
   formFailure: (code, context) =>
-    code === 'invalid' && context.params.id ? orderPage(context.params.id, 'bad-preview-url') : formFailure(code, context),
+    code === 'invalid' && context.params.id
+      ? orderPage(context.params.id, 'bad-preview-url')
+      : formFailure(code, context),
   async handle({ input, user, database, params, clientAddress, refuse }) {
     const { id } = params;
     const result = await postPreview(database, {
