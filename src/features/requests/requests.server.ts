@@ -59,7 +59,7 @@ export interface QueueCursor {
   id: string;
 }
 
-export const QUEUE_PAGE = 50;
+const QUEUE_PAGE = 50;
 
 /** The agency's queue, newest first, by status or all, a page at a time (keyset on created, id). */
 export async function requestQueue(db: Db, filter: { status: CareRequestStatus | null; after: QueueCursor | null }) {

@@ -41,7 +41,7 @@ export interface ThreadTarget {
   entity: { type: string; id: string };
 }
 
-export const THREAD_FAILURES = {
+const THREAD_FAILURES = {
   'not-found': { status: 404, error: MESSAGES.notFound },
   empty: { status: 400, error: MESSAGES.empty },
   'too-long': { status: 400, error: MESSAGES.tooLong },
@@ -60,7 +60,7 @@ export const THREAD_FAILURES = {
 } satisfies Record<string, Failure>;
 
 /** The message text: trimmed, at most MAX_MESSAGE_CHARS, no control characters but line breaks. */
-export const messageBody = z.pipe(
+const messageBody = z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' ? v.trim() : '')),
   z
     .string()
@@ -71,10 +71,7 @@ export const messageBody = z.pipe(
 );
 
 /** The body's refusal, or null when it may be kept (with or without an attachment). */
-export function bodyRefusal(
-  body: unknown,
-  hasFile: boolean,
-): { reason: 'empty' | 'too-long' | 'invalid' } | { text: string } {
+function bodyRefusal(body: unknown, hasFile: boolean): { reason: 'empty' | 'too-long' | 'invalid' } | { text: string } {
   const parsed = messageBody.safeParse(body);
   if (!parsed.success) return { reason: parsed.error.issues[0]?.message === 'too-long' ? 'too-long' : 'invalid' };
   if (parsed.data === '' && !hasFile) return { reason: 'empty' };
@@ -82,7 +79,7 @@ export function bodyRefusal(
 }
 
 /** The mail to the side that did not write. */
-export function mailToOtherSide(target: ThreadTarget, side: MessageSide, now: number): WriteQuery {
+function mailToOtherSide(target: ThreadTarget, side: MessageSide, now: number): WriteQuery {
   const origin = serverEnv().SITE_URL;
   if (side === 'customer') {
     const mail = messageToAgencyMail(target.customerName, target.what, `${origin}${target.agencyPath}`);
