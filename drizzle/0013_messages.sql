@@ -13,7 +13,8 @@ CREATE TABLE `care_requests` (
 );
 --> statement-breakpoint
 CREATE INDEX `care_requests_user_idx` ON `care_requests` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `care_requests_status_idx` ON `care_requests` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `care_requests_status_idx` ON `care_requests` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `care_requests_created_idx` ON `care_requests` (`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `message_threads` (
 	`id` text PRIMARY KEY NOT NULL,
 	`order_id` text,

@@ -768,7 +768,9 @@ export const careRequests = sqliteTable(
   },
   (t) => [
     index('care_requests_user_idx').on(t.userId, t.createdAt),
-    index('care_requests_status_idx').on(t.status, t.createdAt),
+    index('care_requests_status_idx').on(t.status, t.createdAt, t.id),
+    // The queue without a status filter: newest first, a page at a time.
+    index('care_requests_created_idx').on(t.createdAt, t.id),
     oneOf('care_requests_status_check', t.status, CARE_REQUEST_STATUSES),
   ],
 );
