@@ -15,7 +15,7 @@ import { site } from '#data/site.ts';
 import { auditLog, outbox, orders } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { resetServerEnv, serverEnv } from '#server/env.ts';
-import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf, outcomeCookieOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { database, db, invoiceOrder, person, postAs, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
 import { postOrderNote } from '#features/orders/admin/handlers/order-actions.ts';
@@ -62,12 +62,13 @@ async function render(
   component: typeof MessagesSection | typeof CustomerOrderPage,
   props: Record<string, unknown>,
   user: SessionUser | null,
+  cookie?: string,
 ) {
   const container = await AstroContainer.create();
   container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
   return container.renderToString(component, {
     props,
-    request: new Request('http://localhost:4321/account'),
+    request: new Request('http://localhost:4321/account', { headers: cookie ? { cookie } : {} }),
     locals: { user, session: null },
   });
 }
@@ -158,6 +159,19 @@ describe('project messages', () => {
     expect(formOutcomeOf(refused.response)?.notice).toBe('message-svg');
     const html = await render(MessagesSection, { orderId: id, side: 'customer' }, customer);
     expect(html).toContain(MESSAGES.none);
+  });
+
+  it('says its own notice from the cookie the post left, even when the page read that cookie first; no other', async () => {
+    const { id, customer } = await orderWithCustomer();
+    const posted = await customerPost(id, { body: 'Noted' }, customer, undefined, true);
+    const value = outcomeCookieOf(posted.response).form_outcome;
+    expect(value).toBeDefined();
+    const html = await render(MessagesSection, { orderId: id, side: 'customer' }, customer, `form_outcome=${value}`);
+    expect(html).toContain(MESSAGES.sent);
+    const crafted = Buffer.from(JSON.stringify({ notice: 'constructor' })).toString('base64url');
+    const other = await render(MessagesSection, { orderId: id, side: 'customer' }, customer, `form_outcome=${crafted}`);
+    expect(other).not.toMatch(/role="(alert|status)"/);
+    expect(other).not.toContain(MESSAGES.sent);
   });
 
   it("another customer's order is a 404: no post, no thread on the page", async () => {
