@@ -3,6 +3,8 @@ import { UPLOADS } from '#features/intake/uploads/copy.ts';
 
 /** The longest message, in characters (the multipart reader caps a field at 16 KiB). */
 export const MAX_MESSAGE_CHARS = 4000;
+/** Images on one thread at most: a conversation, not file storage (each is up to 10 MB as sent). */
+export const MAX_THREAD_FILES = 50;
 
 export const MESSAGES = {
   title: 'Messages',
@@ -24,6 +26,7 @@ export const MESSAGES = {
   tooLong: `Please keep a message under ${MAX_MESSAGE_CHARS} characters.`,
   control: 'The message contains characters we cannot keep.',
   notFound: 'Not found',
+  tooManyFiles: `A conversation holds at most ${MAX_THREAD_FILES} images. Please send a link to more instead.`,
   limited: 'You are sending messages very often. Please wait a moment and try again.',
   error: 'The message could not be sent. Please try again.',
   // The account and admin summaries.
@@ -50,6 +53,7 @@ export const MESSAGE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
   ['message-pdf', { tone: 'error', text: UPLOADS.pdf }],
   ['message-heic', { tone: 'error', text: UPLOADS.heic }],
   ['message-unreadable', { tone: 'error', text: UPLOADS.unreadable }],
+  ['message-too-many', { tone: 'error', text: MESSAGES.tooManyFiles }],
   ['message-one-file', { tone: 'error', text: UPLOADS.oneFile }],
   ['message-malformed', { tone: 'error', text: UPLOADS.malformed }],
 ]);

@@ -22,12 +22,12 @@ import { postOrderNote } from '#features/orders/admin/handlers/order-actions.ts'
 import { customerOrderPage } from '#features/orders/customer-order.server.ts';
 import CustomerOrderPage from '#features/orders/pages/CustomerOrderPage.astro';
 import { accountExport } from '#features/portal/account-export.server.ts';
-import { MESSAGES } from './copy.ts';
+import { MAX_THREAD_FILES, MESSAGES } from './copy.ts';
 import MessagesSection from './components/MessagesSection.astro';
 import AccountUnreadMessages from './components/AccountUnreadMessages.astro';
 import { getMessageFile, postAgencyOrderMessage, postCustomerOrderMessage } from './handlers/order-messages.ts';
 import { png, postMultipart } from './testing/thread-kit.ts';
-import { agencyUnread, customerUnread } from './threads.server.ts';
+import { agencyUnread, customerUnread, ensureThread, postStatements } from './threads.server.ts';
 
 process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), 'palmetto-messages-'));
 resetServerEnv();
@@ -172,6 +172,23 @@ describe('project messages', () => {
     const other = await render(MessagesSection, { orderId: id, side: 'customer' }, customer, `form_outcome=${crafted}`);
     expect(other).not.toMatch(/role="(alert|status)"/);
     expect(other).not.toContain(MESSAGES.sent);
+  });
+
+  it('holds at most MAX_THREAD_FILES images per thread; text still goes', async () => {
+    const { id, customer } = await orderWithCustomer();
+    const thread = await ensureThread(database, { orderId: id }, customer.id);
+    const image = { mimeType: 'image/png' as const, bytes: 10, width: 1, height: 1 };
+    for (let i = 0; i < MAX_THREAD_FILES; i += 1) {
+      const attachment = { originalName: `${i}.png`, image, storedName: `x${i}.png`, thumbName: `x${i}.webp` };
+      await database.writes.run(
+        postStatements(thread, { authorId: customer.id, side: 'customer', body: '', attachment }).statements,
+      );
+    }
+    const file = new File([await png()], 'one-more.png', { type: 'image/png' });
+    const refused = await customerPost(id, { body: 'and this' }, customer, file);
+    expect(refused.response.status).toBe(409);
+    expect(((await refused.response.json()) as { error: string }).error).toBe(MESSAGES.tooManyFiles);
+    expect((await customerPost(id, { body: 'text only' }, customer)).response.status).toBe(201);
   });
 
   it("another customer's order is a 404: no post, no thread on the page", async () => {

@@ -4,7 +4,7 @@
  * anyone else learns nothing (callers answer the 404 page). Each side's unread count lives on
  * the thread: a message adds one to the other side's, opening the thread clears one's own.
  */
-import { and, asc, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, sql, sum } from 'drizzle-orm';
 import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
 import { messageThreads, threadMessages, type MessageSide } from '#server/db/schema.ts';
@@ -89,6 +89,16 @@ export function postStatements(
         .where(eq(messageThreads.id, thread.id)),
     ],
   };
+}
+
+/** How many images the subject's thread holds (0 before its first message). */
+export async function attachmentCount(db: Db, subject: ThreadSubject): Promise<number> {
+  const [row] = await db
+    .select({ files: count() })
+    .from(threadMessages)
+    .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
+    .where(and(subjectWhere(subject), isNotNull(threadMessages.fileStoredName)));
+  return row?.files ?? 0;
 }
 
 /** The thread's messages, oldest first. */

@@ -19,9 +19,9 @@ import { UPLOADS } from '#features/intake/uploads/copy.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { forget, receiveMessage } from '../attachments.server.ts';
-import { MAX_MESSAGE_CHARS, MESSAGE_NOTICES, MESSAGES } from '../copy.ts';
+import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_NOTICES, MESSAGES } from '../copy.ts';
 import { messageToAgencyMail, messageToCustomerMail } from '../mail.ts';
-import { ensureThread, postStatements, type ThreadSubject } from '../threads.server.ts';
+import { attachmentCount, ensureThread, postStatements, type ThreadSubject } from '../threads.server.ts';
 
 /** Plenty for a conversation, not for a loop. */
 export const MESSAGE_LIMIT: RateLimitRule = { name: 'thread-message', capacity: 30, windowMs: 10 * 60_000 };
@@ -49,6 +49,7 @@ const THREAD_FAILURES = {
   limited: { status: 429, error: MESSAGES.limited },
   'unsupported-type': { status: 415, error: UPLOADS.multipart },
   'too-large': { status: 413, error: UPLOADS.tooLarge },
+  'too-many': { status: 409, error: MESSAGES.tooManyFiles },
   'one-file': { status: 400, error: UPLOADS.oneFile },
   malformed: { status: 400, error: UPLOADS.malformed },
   type: { status: 415, error: UPLOADS.type },
@@ -125,6 +126,10 @@ export function threadPostRoute(spec: {
       if (!received.ok) return refuse(received.reason);
       const { attachment } = received;
       try {
+        if (attachment && (await attachmentCount(database.db, target.subject)) >= MAX_THREAD_FILES) {
+          await forget(attachment);
+          return refuse('too-many');
+        }
         const body = bodyRefusal(received.fields.body, attachment !== null);
         if ('reason' in body) {
           await forget(attachment);
