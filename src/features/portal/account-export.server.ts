@@ -13,6 +13,7 @@ import { reviewsOf } from '#features/orders/reviews/reviews.server.ts';
 import { deviceName } from '#features/accounts/device-name.ts';
 import { PROFILE } from '#features/accounts/copy.ts';
 import { listUserSessions } from '#features/accounts/session.server.ts';
+import { messagesForExport } from '#features/messages/threads.server.ts';
 
 /** Bumped when the shape changes, so a reader of an old file knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;
@@ -151,6 +152,8 @@ export async function accountExport(
     : [];
 
   const sessions = await listUserSessions(database, userId, now);
+  // Their conversations with the agency (orders and care-plan requests); internal notes are not theirs.
+  const projectMessages = await messagesForExport(db, userId);
 
   return {
     format: { name: 'account-export', version: EXPORT_FORMAT_VERSION },
@@ -164,6 +167,7 @@ export async function accountExport(
     })),
     subscriptions: subscriptionRows,
     contactMessages: messages,
+    projectMessages,
     ...(proven ? {} : { contactMessagesNote: PROFILE.exportContactUnconfirmed }),
     sessions: sessions.map((s) => ({
       device: deviceName(s.userAgent),

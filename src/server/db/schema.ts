@@ -300,6 +300,9 @@ export const AUDIT_ACTIONS = [
   'subscription.start',
   'subscription.ended',
   'invoice.credit-note',
+  'request.assign',
+  'request.status',
+  'message.post',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -829,5 +832,102 @@ export const invoiceLines = sqliteTable(
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     check('invoice_lines_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.quantity} AND ${t.quantity} > 0`),
+  ],
+);
+
+// Messages and care-plan requests (src/features/messages, src/features/requests) ---------------
+
+export const CARE_REQUEST_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type CareRequestStatus = (typeof CARE_REQUEST_STATUSES)[number];
+
+/** A content update a customer with an active plan asks for (/account/requests, /admin/requests). */
+export const careRequests = sqliteTable(
+  'care_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The page of their site it is about, as the customer names it. */
+    page: text('page').notNull(),
+    /** What to change. */
+    details: text('details').notNull(),
+    status: text('status', { enum: CARE_REQUEST_STATUSES }).notNull(),
+    /** The team member handling it (a name from src/data/team.ts), null while unassigned. */
+    assignee: text('assignee'),
+    /** Bumped by every admin change, so two admins do not overwrite each other. */
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('care_requests_user_idx').on(t.userId, t.createdAt),
+    index('care_requests_status_idx').on(t.status, t.createdAt, t.id),
+    // The queue without a status filter: newest first, a page at a time.
+    index('care_requests_created_idx').on(t.createdAt, t.id),
+    oneOf('care_requests_status_check', t.status, CARE_REQUEST_STATUSES),
+  ],
+);
+
+export const MESSAGE_SIDES = ['customer', 'agency'] as const;
+export type MessageSide = (typeof MESSAGE_SIDES)[number];
+
+/**
+ * One conversation between a customer and the agency: about an order (its Messages) or about a
+ * care-plan request (its replies). Each side's unread count is kept here, so /account and
+ * /admin count without scanning messages.
+ */
+export const messageThreads = sqliteTable(
+  'message_threads',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
+    /** The customer on the thread (the order's or the request's owner). */
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages from the agency the customer has not opened yet. */
+    unreadByCustomer: integer('unread_by_customer').notNull().default(0),
+    /** Messages from the customer the agency has not opened yet. */
+    unreadByAgency: integer('unread_by_agency').notNull().default(0),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('message_threads_order_idx').on(t.orderId),
+    uniqueIndex('message_threads_request_idx').on(t.requestId),
+    index('message_threads_customer_idx').on(t.customerId, t.unreadByCustomer),
+    index('message_threads_agency_unread_idx').on(t.unreadByAgency),
+    check('message_threads_subject_check', sql`(${t.orderId} IS NULL) <> (${t.requestId} IS NULL)`),
+    check('message_threads_unread_check', sql`${t.unreadByCustomer} >= 0 AND ${t.unreadByAgency} >= 0`),
+  ],
+);
+
+/** A message on a thread: text, and at most one image through the upload pipeline (re-encoded). */
+export const threadMessages = sqliteTable(
+  'thread_messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    /** Who wrote it (no foreign key: a message outlives its author's account). */
+    authorId: text('author_id').notNull(),
+    side: text('side', { enum: MESSAGE_SIDES }).notNull(),
+    body: text('body').notNull(),
+    /** The attached image, if any: the name the customer gave it and our stored copies. */
+    fileName: text('file_name'),
+    fileMimeType: text('file_mime_type'),
+    fileBytes: integer('file_bytes'),
+    fileWidth: integer('file_width'),
+    fileHeight: integer('file_height'),
+    fileStoredName: text('file_stored_name'),
+    fileThumbName: text('file_thumb_name'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('thread_messages_thread_idx').on(t.threadId, t.createdAt),
+    oneOf('thread_messages_side_check', t.side, MESSAGE_SIDES),
   ],
 );
