@@ -74,6 +74,7 @@ describe('request body caps in the host', () => {
     // A message with its attachment, on an order or a care-plan request, and a new request.
     expect(isUploadRequest('POST', '/api/account/orders/abc/messages')).toBe(true);
     expect(isUploadRequest('POST', '/api/admin/requests/abc/messages')).toBe(true);
+    expect(isUploadRequest('POST', '/api/account/orders/abc/changes')).toBe(true);
     expect(isUploadRequest('POST', '/api/account/requests')).toBe(true);
     expect(isUploadRequest('POST', '/api/account/orders/abc/messages/x')).toBe(false);
     expect(isUploadRequest('POST', '/api/account/requests/abc')).toBe(false);

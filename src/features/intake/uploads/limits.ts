@@ -30,12 +30,15 @@ export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/a
 
 /**
  * The routes that take one file through this pipeline: the intake's uploads, and a message with
- * its attachment (an order's or a care-plan request's thread, a new request: src/features/messages).
+ * its attachment (an order's or a care-plan request's thread, a new request: src/features/messages),
+ * and a change request on a preview.
  */
 const UPLOAD_PATHS = [
   /^\/api\/account\/intake\/[^/]+\/files$/,
   /^\/api\/(?:account|admin)\/(?:orders|requests)\/[^/]+\/messages$/,
   /^\/api\/account\/requests$/,
+  // A change request on a preview, with its image (src/features/orders/reviews).
+  /^\/api\/account\/orders\/[^/]+\/changes$/,
 ];
 
 /** Is this an upload route (POST /api/account/intake/{orderId}/files, a message)? `url` may carry a query. */

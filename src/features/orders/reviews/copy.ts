@@ -39,6 +39,13 @@ export const REVIEW = {
   changesStep: (round: number) => `Changes requested (round ${round})`,
   changesStepExtra: (round: number) => `Changes requested (round ${round}, beyond what is included)`,
   pastRounds: 'Earlier previews',
+  /** The change request as posted to the order's Messages (with its image, if any). */
+  changesMessage: (changes: string) => `Change request: ${changes}`,
+  fileLabel: 'Attach an image (optional)',
+  fileRefused:
+    'That file could not be attached: use a JPEG, PNG, WebP, GIF or AVIF image up to 10 MB. Nothing was sent; please try again.',
+  fileHint:
+    'A screenshot or a photo to use: JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. It also appears in Messages below.',
   youAsked: 'You asked',
   approvedOn: (when: string) => `Approved ${when}`,
 } as const;
@@ -50,6 +57,7 @@ export const REVIEW_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; te
   ['not-open', { tone: 'error', text: REVIEW.notOpen }],
   ['limited', { tone: 'error', text: REVIEW.limited }],
   ['invalid', { tone: 'error', text: REVIEW.changesRequired }],
+  ['file', { tone: 'error', text: REVIEW.fileRefused }],
 ]);
 
 /** The admin's side: posting a preview and reading the answers. */

@@ -7,7 +7,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pricingReadings } from '#data/pricing.ts';
-import { auditLog, orderEvents, orderReviews, orders, outbox } from '#server/db/schema.ts';
+import {
+  auditLog,
+  messageThreads,
+  orderEvents,
+  orderReviews,
+  orders,
+  outbox,
+  threadMessages,
+} from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { database, db, person, postAs, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
@@ -17,6 +25,7 @@ import { postMarkPaid } from '../admin/handlers/order-status.ts';
 import { postOrderLaunch } from '../admin/handlers/order-actions.ts';
 import { postApprovePreview, postOrderPreview, postRequestChanges } from './handlers/review-routes.ts';
 import { ADMIN_REVIEW, REVIEW } from './copy.ts';
+import { png, postMultipart } from '#features/messages/testing/thread-kit.ts';
 
 type Person = Awaited<ReturnType<typeof person>>;
 
@@ -48,15 +57,24 @@ const preview = async (id: string, admin: Person, body: Record<string, string> =
   );
 const approve = (id: string, who: Person | null, round: number, form = false) =>
   postAs(postApprovePreview, `/api/account/orders/${id}/approve`, { id }, { round: String(round) }, who, form);
-const changes = (id: string, who: Person | null, round: number, text = 'Make the logo bigger', form = false) =>
-  postAs(
-    postRequestChanges,
-    `/api/account/orders/${id}/changes`,
-    { id },
-    { round: String(round), changes: text },
-    who,
-    form,
-  );
+const changes = async (
+  id: string,
+  who: Person | null,
+  round: number,
+  text = 'Make the logo bigger',
+  form = false,
+  file?: File,
+) =>
+  (
+    await postMultipart(
+      postRequestChanges,
+      `/api/account/orders/${id}/changes`,
+      { id },
+      { round: String(round), changes: text },
+      who,
+      { form, file },
+    )
+  ).response;
 
 const statusOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
 const rounds = (id: string) =>
@@ -120,11 +138,21 @@ describe('review rounds', () => {
     expect((await changes(id, customer, 1, '   ')).status).toBe(400);
     expect(await statusOf(id)).toBe('preview_ready');
 
-    const first = await changes(id, customer, 1, 'Home: bigger logo\nMenu: add prices', true);
+    const screenshot = new File([await png()], 'menu.png', { type: 'image/png' });
+    const first = await changes(id, customer, 1, 'Home: bigger logo\nMenu: add prices', true, screenshot);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`/account/orders/${id}#review`);
     expect(formOutcomeOf(first)?.notice).toBe('changes-requested');
     expect(await statusOf(id)).toBe('changes_requested');
+    // The request and its image are in the order's Messages, for both sides to see.
+    const posted = await db
+      .select({ body: threadMessages.body, file: threadMessages.fileName, side: threadMessages.side })
+      .from(threadMessages)
+      .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
+      .where(eq(messageThreads.orderId, id));
+    expect(posted).toEqual([
+      { body: REVIEW.changesMessage('Home: bigger logo\nMenu: add prices'), file: 'menu.png', side: 'customer' },
+    ]);
     // The same answer again (a double click, an old tab) changes nothing.
     const twice = await changes(id, customer, 1);
     expect(twice.status).toBe(409);

@@ -8,7 +8,7 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
-import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
+import type { AppDatabase, Db, Tx, WriteQuery } from '#server/db/index.ts';
 import { orderReviews, orders } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -133,7 +133,15 @@ export type AnswerResult =
  */
 export function answerPreview(
   database: AppDatabase,
-  input: { orderId: string; userId: string; round: number; answer: Answer; ip: string },
+  input: {
+    orderId: string;
+    userId: string;
+    round: number;
+    answer: Answer;
+    ip: string;
+    /** Committed with the answer: the change request posted to the order's Messages, with its file. */
+    alongside?: readonly WriteQuery[];
+  },
   now = Date.now(),
 ): Promise<AnswerResult> {
   return database.writes.transaction(async (tx): Promise<AnswerResult> => {
@@ -193,6 +201,7 @@ export function answerPreview(
             adminUrl: adminOrderUrl(input.orderId),
           });
     await tx.batch([
+      ...(input.alongside ?? []),
       outboxInsert(
         {
           ...mail,

@@ -5,8 +5,15 @@
  */
 import * as z from 'zod/mini';
 import { noControlCharacters } from '#lib/text-fields.ts';
-import type { AppDatabase } from '#server/db/index.ts';
-import { defineMutation, done, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { and, eq } from 'drizzle-orm';
+import type { AppDatabase, WriteQuery } from '#server/db/index.ts';
+import { orders } from '#server/db/schema.ts';
+import { defineMutation, done, landing, type Failure, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { UPLOADS } from '#features/intake/uploads/copy.ts';
+import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
+import { forget, receiveMessage } from '#features/messages/attachments.server.ts';
+import { ensureThread, postStatements } from '#features/messages/threads.server.ts';
+import { visibleToCustomer } from '../../orders.server.ts';
 import { recordId } from '#server/http/record-id.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from '../../admin/handlers/order-status.ts';
@@ -72,6 +79,8 @@ const changesText = z
   .string({ error: REVIEW.changesRequired })
   .check(
     z.trim(),
+    // A form sends a textarea's line breaks as CRLF: kept as plain line breaks.
+    z.overwrite((v) => v.replace(/\r\n?/g, '\n')),
     z.minLength(1, REVIEW.changesRequired),
     z.maxLength(5000, REVIEW.changesTooLong),
     noControlCharacters(REVIEW.changesControl, { multiline: true }),
@@ -98,6 +107,7 @@ async function answer(
   ctx: { user: { id: string }; database: AppDatabase; params: { id: string }; clientAddress: string },
   roundNumber: number,
   given: Answer,
+  alongside: readonly WriteQuery[] = [],
 ): Promise<Outcome | AnswerRefusal> {
   const result = await answerPreview(ctx.database, {
     orderId: ctx.params.id,
@@ -105,6 +115,7 @@ async function answer(
     round: roundNumber,
     answer: given,
     ip: ctx.clientAddress,
+    alongside,
   });
   if (!result.ok) return { refused: result.reason };
   const notice = given.decision === 'approve' ? 'approved' : 'changes-requested';
@@ -124,12 +135,75 @@ export const postApprovePreview = defineMutation({
   },
 });
 
-/** POST /api/account/orders/{id}/changes {round, changes}: the customer asks for changes. */
+/** The upload pipeline's refusals of an attached image, in its own words. */
+const ATTACHMENT_FAILURES = {
+  'unsupported-type': { status: 415, error: UPLOADS.multipart },
+  'too-large': { status: 413, error: UPLOADS.tooLarge },
+  'one-file': { status: 400, error: UPLOADS.oneFile },
+  malformed: { status: 400, error: UPLOADS.malformed },
+  type: { status: 415, error: UPLOADS.type },
+  svg: { status: 415, error: UPLOADS.svg },
+  pdf: { status: 415, error: UPLOADS.pdf },
+  heic: { status: 415, error: UPLOADS.heic },
+  unreadable: { status: 415, error: UPLOADS.unreadable },
+  pixels: { status: 413, error: UPLOADS.tooManyPixels },
+} satisfies Record<string, Failure>;
+
+/**
+ * POST /api/account/orders/{id}/changes (multipart: round, changes, an optional image): the
+ * customer asks for changes. The request is also posted to the order's Messages, with its image
+ * through the upload pipeline, in the same commit as the answer.
+ */
 export const postRequestChanges = defineMutation({
   ...answerSpec,
-  schema: z.object({ round, changes: changesText }),
-  async handle(ctx) {
-    const outcome = await answer(ctx, ctx.input.round, { decision: 'changes', changes: ctx.input.changes });
-    return isRefusal(outcome) ? ctx.refuse(outcome.refused) : outcome;
+  schema: null,
+  stream: { types: ['multipart/form-data'], maxBytes: UPLOAD_REQUEST_BYTES },
+  failures: { ...answerSpec.failures, ...ATTACHMENT_FAILURES, invalid: { status: 400, error: REVIEW.changesRequired } },
+  // Any refusal of the file lands on one notice: the form is sent again whole.
+  formFailure: (code: FailureCode, context: { params: { id?: string } }) =>
+    Object.hasOwn(ATTACHMENT_FAILURES, code) && context.params.id
+      ? customerOrderPage(context.params.id, 'file')
+      : answerSpec.formFailure(code, context),
+  async handle({ context, user, database, params, clientAddress, refuse }) {
+    const received = await receiveMessage(context.request);
+    if (!received.ok) return refuse(received.reason);
+    const { attachment } = received;
+    const roundNumber = round.safeParse(received.fields.round);
+    const text = changesText.safeParse(received.fields.changes ?? '');
+    if (!roundNumber.success || !text.success) {
+      await forget(attachment);
+      return refuse('invalid');
+    }
+    try {
+      const order = await database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, params.id), eq(orders.userId, user.id), visibleToCustomer));
+      if (order.length === 0) {
+        await forget(attachment);
+        return refuse('not-found');
+      }
+      const now = Date.now();
+      const thread = await ensureThread(database, { orderId: params.id }, user.id, now);
+      const posted = postStatements(
+        thread,
+        { authorId: user.id, side: 'customer', body: REVIEW.changesMessage(text.data), attachment },
+        now,
+      );
+      const outcome = await answer(
+        { user, database, params, clientAddress },
+        roundNumber.data,
+        { decision: 'changes', changes: text.data },
+        posted.statements,
+      );
+      if (isRefusal(outcome)) {
+        await forget(attachment);
+        return refuse(outcome.refused);
+      }
+      return outcome;
+    } catch (error) {
+      await forget(attachment);
+      throw error;
+    }
   },
 });
