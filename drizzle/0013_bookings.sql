@@ -12,6 +12,7 @@ CREATE INDEX `booking_blocks_ends_at_idx` ON `booking_blocks` (`ends_at`);--> st
 CREATE TABLE `bookings` (
 	`id` text PRIMARY KEY NOT NULL,
 	`secret_hash` blob NOT NULL,
+	`reminder_secret_hash` blob,
 	`starts_at` integer NOT NULL,
 	`ends_at` integer NOT NULL,
 	`status` text NOT NULL,

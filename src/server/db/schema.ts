@@ -757,6 +757,8 @@ export const bookings = sqliteTable(
   {
     id: text('id').primaryKey(),
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    /** The reminder mail carries a manage link of its own (the first one's secret is not kept): its hash. */
+    reminderSecretHash: blob('reminder_secret_hash', { mode: 'buffer' }),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull(),
