@@ -284,7 +284,7 @@ test.describe('desktop header', () => {
     await expect(desktopNav(page).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/book',
     );
   });
 });

@@ -9,6 +9,7 @@ export const BOOKING_COPY = {
   slotsHint: 'Times are shown in Eastern Time, where we are.',
   /** Where the visitor's clock differs, the page's script writes their time first. */
   yourTime: 'your time',
+  localHint: (zone: string) => `Times are shown in your time zone (${zone}), with Eastern Time beside them.`,
   eastern: 'Eastern',
   noSlots: `No times are free in the next 14 days. Please call us at ${site.phone.display} or send a message.`,
   detailsLegend: 'Your details',
