@@ -32,7 +32,11 @@ const agencyInbox = () => serverEnv().AGENCY_INBOX ?? site.email;
  * booked slots stay in, so a booking that lost its slot is told 'just taken' by the database's
  * unique index rather than 'not offered'.
  */
-export async function availableSlots(db: Db, now = Date.now(), { taken: takenRule = 'leave-out' } = {}): Promise<Slot[]> {
+export async function availableSlots(
+  db: Db,
+  now = Date.now(),
+  { taken: takenRule = 'leave-out' } = {},
+): Promise<Slot[]> {
   const { from, to } = slotWindow(now);
   const [blocks, taken] = await Promise.all([
     db
@@ -89,7 +93,8 @@ export type BookResult = { ok: true; id: string; token: string } | { ok: false; 
 
 /** Books `input.start` if it is offered at `now`; 'taken' when another booking won the race. */
 export async function createBooking(database: AppDatabase, input: BookingInput, now = Date.now()): Promise<BookResult> {
-  if (!isOffered(await availableSlots(database.db, now, { taken: 'ignore' }), input.start)) return { ok: false, reason: 'unavailable' };
+  if (!isOffered(await availableSlots(database.db, now, { taken: 'ignore' }), input.start))
+    return { ok: false, reason: 'unavailable' };
   const { token, id, secretHash } = createToken();
   const booking: Booking = {
     id,
@@ -137,8 +142,7 @@ export const isChangeable = (booking: Booking, now = Date.now()) =>
   booking.status === 'active' && booking.startsAt.getTime() > now;
 
 export type ChangeResult =
-  | { ok: true; booking: Booking }
-  | { ok: false; reason: 'bad-link' | 'not-active' | 'taken' | 'unavailable' };
+  { ok: true; booking: Booking } | { ok: false; reason: 'bad-link' | 'not-active' | 'taken' | 'unavailable' };
 
 /** Moves the booking the token names to `start` (a free slot): invitation SEQUENCE + 1, mails to both sides. */
 export async function rescheduleBooking(
@@ -150,7 +154,8 @@ export async function rescheduleBooking(
   const booking = await openBooking(database.db, token);
   if (!booking) return { ok: false, reason: 'bad-link' };
   if (!isChangeable(booking, now)) return { ok: false, reason: 'not-active' };
-  if (!isOffered(await availableSlots(database.db, now, { taken: 'ignore' }), start)) return { ok: false, reason: 'unavailable' };
+  if (!isOffered(await availableSlots(database.db, now, { taken: 'ignore' }), start))
+    return { ok: false, reason: 'unavailable' };
   try {
     const moved = await database.writes.transaction(async (tx) => {
       const [row] = await tx
@@ -182,7 +187,12 @@ export async function rescheduleBooking(
  */
 export async function cancelBooking(
   database: AppDatabase,
-  { id, by, message = null, extra = [] }: { id: string; by: 'visitor' | 'agency'; message?: string | null; extra?: WriteQuery[] },
+  {
+    id,
+    by,
+    message = null,
+    extra = [],
+  }: { id: string; by: 'visitor' | 'agency'; message?: string | null; extra?: WriteQuery[] },
   now = Date.now(),
 ): Promise<ChangeResult> {
   const row = await database.writes.transaction(async (tx) => {

@@ -18,8 +18,7 @@ export interface BookingMailData {
 }
 
 const when = (at: Date) => formatAgencyMoment(at, site.timeZone);
-const footer = () =>
-  note`Need to talk sooner? Call ${site.phone.display}. Reply to this e-mail with any questions.`;
+const footer = () => note`Need to talk sooner? Call ${site.phone.display}. Reply to this e-mail with any questions.`;
 
 export function bookedMail(booking: BookingMailData, manageUrl: string): RenderedMail {
   return renderMail({

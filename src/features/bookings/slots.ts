@@ -59,7 +59,10 @@ export function freeSlots(now: number, blocks: readonly TimeRange[], taken: read
 }
 
 /** The window slots can fall in at `now` (for reading blocks and bookings from the database). */
-export const slotWindow = (now: number) => ({ from: new Date(now + LEAD_MS), to: new Date(now + HORIZON_DAYS * DAY_MS) });
+export const slotWindow = (now: number) => ({
+  from: new Date(now + LEAD_MS),
+  to: new Date(now + HORIZON_DAYS * DAY_MS),
+});
 
 /** Slots grouped by their Orlando day, in order. */
 export function slotsByDay(slots: readonly Slot[]): { day: string; slots: Slot[] }[] {

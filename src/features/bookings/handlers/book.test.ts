@@ -61,7 +61,12 @@ describe('POST /api/bookings', () => {
     const { id, location } = (await response.json()) as { id: string; location: string };
     const token = decodeURIComponent(location.split('token=')[1]!);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-    expect(row).toMatchObject({ email: 'visitor2@example.com', status: 'active', sequence: 0, business: 'Sunny Bakery' });
+    expect(row).toMatchObject({
+      email: 'visitor2@example.com',
+      status: 'active',
+      sequence: 0,
+      business: 'Sunny Bakery',
+    });
     // At rest: only the secret's hash.
     expect(Buffer.from(row!.secretHash).toString()).not.toContain(token.split('.')[1]!);
     expect((await openBooking(db, token))?.id).toBe(id);
@@ -130,7 +135,12 @@ describe('the manage link', () => {
     const { id, token } = await bookOne(7, 4);
     const [before] = await db.select().from(bookings).where(eq(bookings.id, id));
     const target = await freeSlot(5);
-    const res = (await callRoute(postReschedule, '/api/bookings/reschedule', { body: { token, start: String(target.getTime()) }, ip: nextIp() })).response;
+    const res = (
+      await callRoute(postReschedule, '/api/bookings/reschedule', {
+        body: { token, start: String(target.getTime()) },
+        ip: nextIp(),
+      })
+    ).response;
     expect(res.status).toBe(200);
     const [after] = await db.select().from(bookings).where(eq(bookings.id, id));
     expect(after?.startsAt.getTime()).toBe(target.getTime());
@@ -144,14 +154,20 @@ describe('the manage link', () => {
     // A taken slot is refused with the same words as booking.
     const { id: otherId } = await bookOne(8, 6);
     const [other] = await db.select().from(bookings).where(eq(bookings.id, otherId));
-    const clash = (await callRoute(postReschedule, '/api/bookings/reschedule', { body: { token, start: String(other!.startsAt.getTime()) }, ip: nextIp() })).response;
+    const clash = (
+      await callRoute(postReschedule, '/api/bookings/reschedule', {
+        body: { token, start: String(other!.startsAt.getTime()) },
+        ip: nextIp(),
+      })
+    ).response;
     expect(clash.status).toBe(409);
   });
 
   it('cancels: the slot can be booked again, the visitor gets METHOD:CANCEL, the link then changes nothing', async () => {
     const { id, token } = await bookOne(9, 7);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-    const res = (await callRoute(postCancel, '/api/bookings/cancel', { body: { token }, form: true, ip: nextIp() })).response;
+    const res = (await callRoute(postCancel, '/api/bookings/cancel', { body: { token }, form: true, ip: nextIp() }))
+      .response;
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/book/manage?token=${encodeURIComponent(token)}`);
     expect(formOutcomeOf(res)?.notice).toBe('cancelled');
@@ -167,7 +183,8 @@ describe('the manage link', () => {
   it('a wrong token is refused and changes nothing', async () => {
     const { id } = await bookOne(11, 8);
     const forged = `${id}.${'B'.repeat(43)}`;
-    const res = (await callRoute(postCancel, '/api/bookings/cancel', { body: { token: forged }, ip: nextIp() })).response;
+    const res = (await callRoute(postCancel, '/api/bookings/cancel', { body: { token: forged }, ip: nextIp() }))
+      .response;
     expect(res.status).toBe(404);
     expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]?.status).toBe('active');
   });

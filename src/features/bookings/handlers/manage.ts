@@ -20,7 +20,14 @@ const failures = {
   taken: { status: 409, error: BOOKING_COPY.taken },
   unavailable: { status: 409, error: BOOKING_COPY.unavailable },
 };
-const KNOWN: ReadonlySet<FailureCode> = new Set(['invalid', 'bad-link', 'limited', 'not-active', 'taken', 'unavailable']);
+const KNOWN: ReadonlySet<FailureCode> = new Set([
+  'invalid',
+  'bad-link',
+  'limited',
+  'not-active',
+  'taken',
+  'unavailable',
+]);
 
 const back = (raw: Record<string, unknown>, notice: string) => landing(linkPagePath('/book/manage', raw), notice);
 

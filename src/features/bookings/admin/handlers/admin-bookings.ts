@@ -62,7 +62,14 @@ export const postBlock = defineMutation({
     const id = crypto.randomUUID();
     const now = Date.now();
     await commit([
-      insertBlock({ id, startsAt: input.from, endsAt: input.to, reason: input.reason, createdBy: user.id, createdAt: new Date(now) }),
+      insertBlock({
+        id,
+        startsAt: input.from,
+        endsAt: input.to,
+        reason: input.reason,
+        createdBy: user.id,
+        createdAt: new Date(now),
+      }),
       audit({
         action: 'booking.block',
         entityType: 'booking_block',
@@ -114,11 +121,7 @@ const notesSchema = z.object({
   notes: z.pipe(
     z
       .string({ error: A.notesInvalid })
-      .check(
-        z.trim(),
-        z.maxLength(5000, A.notesInvalid),
-        noControlCharacters(A.notesInvalid, { multiline: true }),
-      ),
+      .check(z.trim(), z.maxLength(5000, A.notesInvalid), noControlCharacters(A.notesInvalid, { multiline: true })),
     z.transform((v) => v || null),
   ),
 });
