@@ -104,8 +104,8 @@ test('with JavaScript, times show in the visitor’s zone with Eastern beside th
 
 test('the admin blocks a time and unblocks it', async ({ page }) => {
   await adminSignsIn(page, '/admin/bookings');
-  await page.getByLabel('From').fill('2030-01-07T10:00');
-  await page.getByLabel('To').fill('2030-01-07T11:30');
+  await page.getByLabel('From', { exact: true }).fill('2030-01-07T10:00');
+  await page.getByLabel('To', { exact: true }).fill('2030-01-07T11:30');
   await page.getByLabel('Reason (optional)').fill('Team day');
   await page.getByRole('button', { name: 'Block this time' }).click();
   await expect(page.getByRole('status')).toContainText('The time is blocked.');
