@@ -303,6 +303,10 @@ export const AUDIT_ACTIONS = [
   'request.assign',
   'request.status',
   'message.post',
+  'booking.cancel',
+  'booking.note',
+  'booking.block',
+  'booking.unblock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -929,5 +933,71 @@ export const threadMessages = sqliteTable(
   (t) => [
     index('thread_messages_thread_idx').on(t.threadId, t.createdAt),
     oneOf('thread_messages_side_check', t.side, MESSAGE_SIDES),
+  ],
+);
+
+// ---- Bookings: calls scheduled at /book (src/features/bookings) ----
+
+export const BOOKING_STATUSES = ['active', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A 30-minute call a visitor booked. The id is the manage link's token id; only SHA-256 of the
+ * token's secret is kept, so a copy of the database holds no working manage link. One active
+ * booking per start time, enforced by a partial unique index: a cancelled one frees its slot.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    /** The reminder mail carries a manage link of its own (the first one's secret is not kept): its hash. */
+    reminderSecretHash: blob('reminder_secret_hash', { mode: 'buffer' }),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased, so it matches orders and messages by e-mail. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    business: text('business'),
+    topic: text('topic').notNull(),
+    /** The calendar invitation's SEQUENCE: bumped on every reschedule and on cancelling. */
+    sequence: integer('sequence').notNull().default(0),
+    /** The agency's own notes (admin only). */
+    notes: text('notes'),
+    /** The 24-hour reminder went (or was not needed): set once, so it is sent once. */
+    remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    /** 'visitor' or 'agency'. */
+    cancelledBy: text('cancelled_by'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bookings_active_slot_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'active'`),
+    index('bookings_starts_at_idx').on(t.startsAt),
+    index('bookings_email_idx').on(t.email),
+    oneOf('bookings_status_check', t.status, BOOKING_STATUSES),
+    check('bookings_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A time range the admin closed for booking (start inclusive, end exclusive). */
+export const bookingBlocks = sqliteTable(
+  'booking_blocks',
+  {
+    id: text('id').primaryKey(),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    reason: text('reason'),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('booking_blocks_ends_at_idx').on(t.endsAt),
+    check('booking_blocks_time_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

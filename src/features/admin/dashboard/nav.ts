@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin', label: 'Dashboard', aliases: ['/admin/dashboard'] },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/invoices', label: 'Invoices' },
+  { href: '/admin/bookings', label: 'Bookings' },
   { href: '/admin/requests', label: 'Requests' },
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/messages', label: 'Contact messages' },
