@@ -17,6 +17,7 @@ import { inviteAttachment } from './invite-attachment.ts';
 import { agencyNotice, bookedMail, cancelledMail, rescheduledMail } from './mail.ts';
 import type { BookingInput } from './schema.ts';
 import { freeSlots, SLOT_MINUTES, slotWindow, type Slot } from './slots.ts';
+import { leadStatement } from '#features/leads/leads.server.ts';
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -117,7 +118,16 @@ export async function createBooking(database: AppDatabase, input: BookingInput, 
     updatedAt: new Date(now),
   };
   try {
-    await database.writes.run([build.insert(bookings).values(booking), ...bookingMails(booking, 'booked', token, now)]);
+    await database.writes.run([
+      build.insert(bookings).values(booking),
+      ...bookingMails(booking, 'booked', token, now),
+      // The visitor is a lead at 'Call booked' (a known one moves there from New or Contacted).
+      leadStatement(
+        { email: booking.email, name: booking.name, phone: booking.phone, businessName: booking.business },
+        'booking',
+        now,
+      ),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error, 'bookings.starts_at')) return { ok: false, reason: 'taken' };
     throw error;

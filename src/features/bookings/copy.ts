@@ -90,6 +90,7 @@ export const ADMIN_BOOKINGS = {
   contact: 'Contact',
   messages: 'Messages from this e-mail',
   orders: 'Orders from this e-mail',
+  lead: 'Their lead',
   notesTitle: 'Notes',
   notesLabel: 'Notes (only the agency sees these)',
   saveNotes: 'Save notes',

@@ -38,6 +38,7 @@ export const ADMIN_LEADS = {
   byStage: 'Leads by stage',
   allLeads: 'All leads',
   contactMessages: 'Contact messages',
+  calls: 'Calls booked',
 } as const;
 
 export const ADMIN_LEAD_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([

@@ -9,7 +9,7 @@ import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
-import { contactMessages, leadNotes, leads, LEAD_STAGES, orders, type LeadStage } from '#server/db/schema.ts';
+import { bookings, contactMessages, leadNotes, leads, LEAD_STAGES, orders, type LeadStage } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -70,11 +70,11 @@ export async function findLead(db: Db, id: string): Promise<Lead | null> {
 
 const HISTORY_LIMIT = 50;
 
-/** /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first). */
+/** /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first): messages, calls, orders. */
 export async function leadPage(db: Db, id: string) {
   const lead = await findLead(db, id);
   if (!lead) return null;
-  const [notes, messages, placed] = await Promise.all([
+  const [notes, messages, placed, calls] = await Promise.all([
     db
       .select()
       .from(leadNotes)
@@ -99,8 +99,14 @@ export async function leadPage(db: Db, id: string) {
       .where(or(eq(orders.email, lead.email), eq(orders.leadId, id)))
       .orderBy(desc(orders.createdAt))
       .limit(HISTORY_LIMIT),
+    db
+      .select({ id: bookings.id, startsAt: bookings.startsAt, status: bookings.status, topic: bookings.topic })
+      .from(bookings)
+      .where(eq(bookings.email, lead.email))
+      .orderBy(desc(bookings.startsAt))
+      .limit(HISTORY_LIMIT),
   ]);
-  return { lead, notes, messages, orders: placed };
+  return { lead, notes, messages, orders: placed, bookings: calls };
 }
 
 type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };

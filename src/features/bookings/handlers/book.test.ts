@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
-import { bookingBlocks, bookings, outbox } from '#server/db/schema.ts';
+import { bookingBlocks, bookings, leads, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { availableSlots, openBooking } from '../bookings.server.ts';
@@ -52,6 +52,9 @@ describe('POST /api/bookings', () => {
     expect(visitorMails).toHaveLength(1);
     // The slot is no longer offered.
     expect((await availableSlots(db)).map((s) => s.start.getTime())).not.toContain(start.getTime());
+    // The one who booked is a lead at 'Call booked'; those refused left no lead behind.
+    const booked = await db.select().from(leads).where(like(leads.email, 'visitor1__@example.com'));
+    expect(booked.map((l) => [l.email, l.stage, l.source])).toEqual([[rows[0]!.email, 'call_booked', 'booking']]);
   });
 
   it('mails the visitor an invitation in UTC and a manage link whose secret is not stored', async () => {
