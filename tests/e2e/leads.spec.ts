@@ -44,7 +44,7 @@ test('a contact message becomes a lead, and the checkout link it is sent places 
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Wants three extra pages');
 
-  await page.getByLabel(/^Extra pages/).fill('3');
+  await page.getByRole('spinbutton', { name: /Extra pages/ }).fill('3');
   await page.getByRole('button', { name: 'Send checkout link' }).click();
   await expect(page.getByRole('heading', { name: 'Stage: Proposal sent' })).toBeVisible();
 
@@ -53,9 +53,9 @@ test('a contact message becomes a lead, and the checkout link it is sent places 
   expect(link, 'the mail carries the checkout link').toBeTruthy();
   const buyer = await visitor.newPage();
   await buyer.goto(new URL(link!).pathname + new URL(link!).search);
-  await expect(buyer.getByLabel('Name')).toHaveValue('Lena Lead');
+  await expect(buyer.getByLabel('Name', { exact: true })).toHaveValue('Lena Lead');
   await expect(buyer.getByLabel('Email')).toHaveValue(email);
-  await expect(buyer.getByLabel(/^Extra pages/)).toHaveValue('3');
+  await expect(buyer.getByRole('spinbutton', { name: /Extra pages/ })).toHaveValue('3');
   await expect(buyer.getByRole('checkbox', { name: /Add the All-Inclusive Monthly Plan/ })).toBeChecked();
   await buyer.getByLabel('Phone').fill('(407) 555-0123');
   await buyer.getByLabel('Business name').fill('Lena Flowers');
