@@ -75,16 +75,14 @@ export const postOrderPreview = defineMutation({
 export const REVIEW_RATE_LIMIT: RateLimitRule = { name: 'order-review', capacity: 20, windowMs: 10 * 60_000 };
 
 const round = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000));
-const changesText = z
-  .string({ error: REVIEW.changesRequired })
-  .check(
-    z.trim(),
-    // A form sends a textarea's line breaks as CRLF: kept as plain line breaks.
-    z.overwrite((v) => v.replace(/\r\n?/g, '\n')),
-    z.minLength(1, REVIEW.changesRequired),
-    z.maxLength(5000, REVIEW.changesTooLong),
-    noControlCharacters(REVIEW.changesControl, { multiline: true }),
-  );
+const changesText = z.string({ error: REVIEW.changesRequired }).check(
+  z.trim(),
+  // A form sends a textarea's line breaks as CRLF: kept as plain line breaks.
+  z.overwrite((v) => v.replace(/\r\n?/g, '\n')),
+  z.minLength(1, REVIEW.changesRequired),
+  z.maxLength(5000, REVIEW.changesTooLong),
+  noControlCharacters(REVIEW.changesControl, { multiline: true }),
+);
 
 const customerOrderPage = (id: string, notice: string) => landing(`/account/orders/${id}#review`, notice);
 
