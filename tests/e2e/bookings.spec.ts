@@ -83,6 +83,7 @@ test('a visitor books a call without JavaScript, then reschedules and cancels it
   await expect(row).toContainText('Cancelled');
   await row.getByRole('link').click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Call with Nia Booker' })).toBeVisible();
+  await axeAtBothWidths(admin);
   await expect(admin.getByRole('link', { name: 'Orders from this e-mail' })).toHaveAttribute(
     'href',
     `/admin/orders?q=${encodeURIComponent(email)}`,

@@ -149,6 +149,7 @@ test('from the first call to launch and after', async ({ browser, page: admin })
   // 7. Launch: the plan starts.
   await admin.reload();
   await expect(admin.getByRole('region', { name: 'Preview and review' })).toContainText('Approved by Jules Journey');
+  await axeAtBothWidths(admin);
   await admin.getByLabel('Live site address (optional)').fill(`https://journey-${id}.example`);
   await admin.getByRole('button', { name: 'Mark launched' }).click();
   await expect(admin.getByRole('heading', { name: 'Status: Launched' })).toBeVisible();
