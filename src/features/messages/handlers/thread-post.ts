@@ -15,7 +15,7 @@ import { defineMutation, done, landing, type Failure, type FailureCode } from '#
 import { recordId } from '#server/http/record-id.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
-import { UPLOADS } from '#features/intake/uploads/copy.ts';
+import { IMAGE_UPLOAD_FAILURES } from '#features/intake/uploads/failures.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { forget, receiveMessage } from '../attachments.server.ts';
@@ -47,17 +47,8 @@ const THREAD_FAILURES = {
   'too-long': { status: 400, error: MESSAGES.tooLong },
   invalid: { status: 400, error: MESSAGES.control },
   limited: { status: 429, error: MESSAGES.limited },
-  'unsupported-type': { status: 415, error: UPLOADS.multipart },
-  'too-large': { status: 413, error: UPLOADS.tooLarge },
+  ...IMAGE_UPLOAD_FAILURES,
   'too-many': { status: 409, error: MESSAGES.tooManyFiles },
-  'one-file': { status: 400, error: UPLOADS.oneFile },
-  malformed: { status: 400, error: UPLOADS.malformed },
-  type: { status: 415, error: UPLOADS.type },
-  svg: { status: 415, error: UPLOADS.svg },
-  pdf: { status: 415, error: UPLOADS.pdf },
-  heic: { status: 415, error: UPLOADS.heic },
-  unreadable: { status: 415, error: UPLOADS.unreadable },
-  pixels: { status: 413, error: UPLOADS.tooManyPixels },
 } satisfies Record<string, Failure>;
 
 /** The message text: trimmed, at most MAX_MESSAGE_CHARS, no control characters but line breaks. */

@@ -8,8 +8,8 @@ import { noControlCharacters } from '#lib/text-fields.ts';
 import { and, eq } from 'drizzle-orm';
 import type { AppDatabase, WriteQuery } from '#server/db/index.ts';
 import { orders } from '#server/db/schema.ts';
-import { defineMutation, done, landing, type Failure, type FailureCode, type Outcome } from '#server/http/mutation.ts';
-import { UPLOADS } from '#features/intake/uploads/copy.ts';
+import { defineMutation, done, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
+import { IMAGE_UPLOAD_FAILURES } from '#features/intake/uploads/failures.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { forget, receiveMessage } from '#features/messages/attachments.server.ts';
 import { ensureThread, postStatements } from '#features/messages/threads.server.ts';
@@ -134,18 +134,7 @@ export const postApprovePreview = defineMutation({
 });
 
 /** The upload pipeline's refusals of an attached image, in its own words. */
-const ATTACHMENT_FAILURES = {
-  'unsupported-type': { status: 415, error: UPLOADS.multipart },
-  'too-large': { status: 413, error: UPLOADS.tooLarge },
-  'one-file': { status: 400, error: UPLOADS.oneFile },
-  malformed: { status: 400, error: UPLOADS.malformed },
-  type: { status: 415, error: UPLOADS.type },
-  svg: { status: 415, error: UPLOADS.svg },
-  pdf: { status: 415, error: UPLOADS.pdf },
-  heic: { status: 415, error: UPLOADS.heic },
-  unreadable: { status: 415, error: UPLOADS.unreadable },
-  pixels: { status: 413, error: UPLOADS.tooManyPixels },
-} satisfies Record<string, Failure>;
+const ATTACHMENT_FAILURES = IMAGE_UPLOAD_FAILURES;
 
 /**
  * POST /api/account/orders/{id}/changes (multipart: round, changes, an optional image): the
