@@ -13,6 +13,8 @@ import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-sche
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
+import { sendBookingReminders } from '#features/bookings/reminders.server.ts';
+import { INVITE_ATTACHMENT_KIND, renderInviteAttachment } from '#features/bookings/invite-attachment.ts';
 import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
 import { configuredProvider } from '#features/payments/provider.ts';
@@ -119,6 +121,7 @@ const outboxWorker = startOutboxWorker(database.db, mailer, {
   // An open invoice's PDF links its page to pay online when Stripe is configured.
   attachments: {
     [INVOICE_ATTACHMENT]: (db, id) => renderInvoiceAttachment(db, id, configuredProvider() === 'stripe'),
+    [INVITE_ATTACHMENT_KIND]: renderInviteAttachment,
   },
 });
 const housekeeping = startHousekeeping(
@@ -126,7 +129,11 @@ const housekeeping = startHousekeeping(
   [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
   (obj, msg) => app.log.error(obj, msg),
   // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
-  [(now) => billDuePlans(database, now), (now) => sendInvoiceReminders(database, now)],
+  [
+    (now) => billDuePlans(database, now),
+    (now) => sendInvoiceReminders(database, now),
+    (now) => sendBookingReminders(database, now),
+  ],
 );
 // Started once listening (below); a shutdown waits for a backup in progress.
 let backups: BackupSchedule | undefined;

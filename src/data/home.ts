@@ -37,7 +37,7 @@ export const helpFeatures = [
 ] as const;
 
 export const steps = [
-  { title: 'Schedule a Call', text: 'A free 20-minute call about your business and your goals.' },
+  { title: 'Schedule a Call', text: 'A free 30-minute call about your business and your goals.', href: '/book' },
   { title: 'Discuss Requirements', text: 'Pages, features, timeline and price, agreed in writing.' },
   {
     title: 'Complete Intake & Payment',

@@ -20,7 +20,7 @@ export const headerLinks: readonly NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
-export const getStarted: NavLink = { label: 'Get Started', href: '/contact' };
+export const getStarted: NavLink = { label: 'Get Started', href: '/book' };
 
 export const footerMainPages: readonly NavLink[] = [
   { label: 'Home', href: '/' },

@@ -44,6 +44,11 @@ export interface PricingReading {
   delivery: Delivery;
   /** The revision policy as a sentence. */
   revisions: string;
+  /**
+   * Change requests included after the first preview (null: unlimited). A request beyond them is
+   * still taken and flagged to the agency as extra work.
+   */
+  includedRevisionRounds: number | null;
   /** What /checkout sells under this reading (src/features/checkout/quote.ts computes the amounts). */
   checkout: CheckoutOffer;
 }
@@ -137,6 +142,7 @@ const custom: PricingReading = {
   summary: `A custom website build is ${formatPrice(customBuild.priceCents)}, paid once. From launch, the ${customMonthly.name} is ${formatPrice(customMonthly.priceCents)} per month and covers hosting, domain registration and renewal, and content updates.`,
   delivery: customDelivery,
   revisions: `${customRevisions}.`,
+  includedRevisionRounds: 1,
   checkout: { base: customBuild, monthly: customMonthly, extraPage: { priceCents: 15_000, max: 20 } },
 };
 
@@ -160,6 +166,7 @@ const flat: PricingReading = {
   summary: `Every professional website is a flat ${formatPrice(flatWebsite.priceCents)}: mobile-friendly, with unlimited revisions and no hidden fees.`,
   delivery: flatDelivery,
   revisions: `${flatRevisions}.`,
+  includedRevisionRounds: null,
   checkout: { base: flatWebsite },
 };
 

@@ -77,6 +77,8 @@ export const site = {
    * words (CONTACT.sentDescription).
    */
   replyPromise: 'We reply within 24 hours.',
+  /** How soon a monthly-plan customer's content update request is started (/account/requests says it). */
+  contentUpdatePromise: 'We start on a content update within 2 business days.',
   social: {
     twitter: 'https://twitter.com/palmettowebstudio',
     facebook: 'https://www.facebook.com/palmettowebstudio',

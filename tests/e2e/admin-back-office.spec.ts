@@ -1,6 +1,6 @@
 /**
- * The admin's back office end to end: an order moved through every status with the 'Status'
- * select (the customer's /account follows), a custom subscription offered and accepted, the
+ * The admin's back office end to end: an order's project from payment to launch (the status
+ * form, a preview, a change request, approval, Mark launched; the customer's order page follows), a custom subscription offered and accepted, the
  * 404 for unknown ids, and axe on the order, subscription and custom-subscription pages.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -51,16 +51,68 @@ async function orderOpenedByTheAdmin(browser: Browser) {
 
 // One order's walk through every status, and its page with a note, are two tests: each is a
 // dozen round trips, which on a loaded machine take seconds each.
-test('the admin moves an order through every status; the customer sees each one', async ({ browser }) => {
+test('the project from payment to launch: preview, changes, approval; the customer follows each step', async ({
+  browser,
+}) => {
+  test.slow();
   const { buyer, office, page } = await orderOpenedByTheAdmin(browser);
-  for (const status of ['Paid', 'Intake received', 'In progress', 'In review', 'Delivered']) {
+  const orderUrl = page.url().replace(/^.*\/admin\/orders\//, '/account/orders/');
+  const customerSees = async (status: string) => {
+    await buyer.page.goto(orderUrl);
+    await expect(buyer.page.getByRole('main')).toContainText(`Status: ${status}`);
+  };
+  // The stages no event reaches are the status form's: paid, then design starts (the content came by e-mail).
+  for (const status of ['Paid', 'In design']) {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: status });
     await page.getByRole('button', { name: 'Update status' }).click();
     await expect(page.getByRole('heading', { name: `Status: ${status}` })).toBeVisible();
-    await buyer.page.goto('/account');
-    await expect(buyer.page.getByRole('main')).toContainText(`Status: ${status}`);
+    await customerSees(status);
   }
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('In review → Delivered, by Administrator');
+  // Design started: nobody asks the customer for the intake any more.
+  await expect(buyer.page.getByRole('link', { name: 'Complete Intake', exact: true })).toHaveCount(1);
+  await expect(buyer.page.getByRole('heading', { name: 'Next step' })).toHaveCount(0);
+
+  const postPreview = async (url: string) => {
+    await page.getByLabel('Preview address').fill(url);
+    await page.getByRole('button', { name: 'Post preview' }).click();
+    await expect(page.getByRole('heading', { name: 'Status: Preview ready' })).toBeVisible();
+  };
+  await postPreview('https://preview.example/office-1');
+  await customerSees('Preview ready');
+  await buyer.page.getByRole('link', { name: 'Review your site' }).click();
+  const review = buyer.page.getByRole('region', { name: 'Review your site' });
+  await expect(review.getByRole('link', { name: /Open your preview/ })).toHaveAttribute(
+    'href',
+    'https://preview.example/office-1',
+  );
+  await expect(review).toContainText('this request is round 1 of 1');
+  await expectNoAxeViolations(buyer.page);
+  await review.getByLabel('What should we change?').fill('Home: a bigger logo');
+  await review.getByRole('button', { name: 'Request changes' }).click();
+  await expect(buyer.page.getByText('We have your changes')).toBeVisible();
+  await customerSees('Changes requested');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Preview and review' })).toContainText('Home: a bigger logo');
+  await postPreview('https://preview.example/office-2');
+  await buyer.page.goto(orderUrl);
+  await expect(buyer.page.getByRole('region', { name: 'Review your site' })).toContainText('already used');
+  await buyer.page.getByRole('button', { name: 'Approve for launch' }).click();
+  await expect(buyer.page.getByText('You approved your site for launch')).toBeVisible();
+  await customerSees('Approved');
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Preview and review' })).toContainText('Approved by Office Customer');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Live site address (optional)').fill('https://office-bakery.example');
+  await page.getByRole('button', { name: 'Mark launched' }).click();
+  await expect(page.getByRole('heading', { name: 'Status: Launched' })).toBeVisible();
+  await customerSees('Launched');
+  await expect(buyer.page.getByRole('listitem').filter({ hasText: 'Launched' }).first()).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Approved → Launched, by Administrator');
   await Promise.all([buyer.context.close(), office.context.close()]);
 });
 

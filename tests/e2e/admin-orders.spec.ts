@@ -59,7 +59,7 @@ test.describe('admin orders', () => {
     // their own), and the overview shows the new status.
     await expect(page.getByLabel('Status', { exact: true }).locator('option')).toHaveText([
       'Intake received',
-      'In progress',
+      'In design',
     ]);
     await page.getByText('Cancel order…').click();
     // One sentence, whether or not a subscription ends with it (it once read 'Canceled . This').

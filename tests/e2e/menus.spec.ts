@@ -282,10 +282,7 @@ test.describe('desktop header', () => {
     await page.goto('/');
     await expect(desktopNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(desktopNav(page).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
-      'href',
-      '/contact',
-    );
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/book');
   });
 });
 

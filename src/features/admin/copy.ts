@@ -1,3 +1,5 @@
+import { ADMIN_REVIEW } from '#features/orders/reviews/copy.ts';
+
 /** Words on the admin's order screens. */
 export const ADMIN_ORDERS = {
   notFound: 'Order not found',
@@ -48,6 +50,11 @@ export const ADMIN_ORDERS = {
   /** History lines of a launch: the agency's, and the customer's with the address. */
   launchedNote: 'Site launched',
   launchedCustomerNote: (url: string) => `Your site is live at ${url}`,
+  intakeTitle: 'Website intake',
+  intakeNotStarted: 'Not started: the customer has not saved any answers yet.',
+  intakeDraft: (when: string) => `Draft: answers saved, not submitted yet (last saved ${when}).`,
+  intakeSubmitted: (when: string) => `Submitted ${when}.`,
+  openIntake: 'Read the intake',
 } as const;
 
 /** Notice codes (the form-outcome cookie) on /admin/orders/{id}. */
@@ -62,6 +69,9 @@ export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error
   ['launched-plan', { tone: 'success', text: ADMIN_ORDERS.launchedPlan }],
   ['not-launchable', { tone: 'error', text: ADMIN_ORDERS.notLaunchable }],
   ['bad-live-url', { tone: 'error', text: ADMIN_ORDERS.badLiveUrl }],
+  ['preview-posted', { tone: 'success', text: ADMIN_REVIEW.posted }],
+  ['bad-preview-url', { tone: 'error', text: ADMIN_REVIEW.badPreviewUrl }],
+  ['not-postable', { tone: 'error', text: ADMIN_REVIEW.notPostable }],
   ['refunded', { tone: 'success', text: ADMIN_ORDERS.refunded }],
   ['refund-recorded', { tone: 'success', text: ADMIN_ORDERS.refundedInvoice }],
   ['no-stripe-payment', { tone: 'error', text: ADMIN_ORDERS.noStripePayment }],

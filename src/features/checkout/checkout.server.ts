@@ -10,6 +10,7 @@
  * for the address owner's confirmation (orders/held-orders.ts), and until then the only mail
  * is the request to confirm, and the agency's notice waits too.
  */
+import { findLead, leadWonStatement } from '#features/leads/leads.server.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { pricing, type PricingReading } from '#data/pricing.ts';
@@ -129,6 +130,7 @@ export async function placeOrder(
     const earlier = key ? await findOrderByIdempotencyKey(database.db, key) : null;
     if (earlier) return { order: await withItems(database.db, earlier), replay: true };
     const customer = await customerFor(database, input, user, now);
+    const lead = input.lead ? await findLead(database.db, input.lead) : null;
     const priced = quote(reading.checkout, { extraPages: input.extraPages, monthly: input.monthly });
     const order = newOrderStatements(
       {
@@ -142,6 +144,7 @@ export async function placeOrder(
         idempotencyKey: key,
         held: customer.held,
         unprovenEmail: customer.unprovenEmail,
+        leadId: lead?.id ?? null,
       },
       now,
     );
@@ -185,7 +188,12 @@ export async function placeOrder(
           ),
         ];
     try {
-      await database.writes.run([...customer.statements, ...order.statements, ...mails]);
+      await database.writes.run([
+        ...customer.statements,
+        ...order.statements,
+        ...mails,
+        ...(lead ? [leadWonStatement(lead.id, now)] : []),
+      ]);
     } catch (error) {
       // A second submit of the same form, or two first orders for one new e-mail, committed
       // between our read and our write: read again (once) and the database's answer stands.
@@ -215,6 +223,7 @@ export async function placeOrder(
         paidAt: null,
         launchedAt: null,
         liveUrl: null,
+        leadId: lead?.id ?? null,
         createdAt: new Date(now),
         updatedAt: new Date(now),
         items: priced.items.map((item, position) => ({ ...item, id: '', orderId: order.id, position })),

@@ -41,7 +41,16 @@ export function quote(offer: CheckoutOffer, selection: Selection): Quote {
   };
 }
 
-/** The selection a `?plan=` link asks for: the monthly plan's id preselects it with the build. */
-export function selectionForPlan(offer: CheckoutOffer, plan: string | null): Selection {
-  return { extraPages: 0, monthly: plan !== null && offer.monthly?.id === plan };
+/**
+ * The selection a link asks for: `?plan=` the monthly plan's id preselects it with the build, and
+ * `?extraPages=` a number of pages the offer sells (anything else is none).
+ */
+export function selectionForPlan(
+  offer: CheckoutOffer,
+  plan: string | null,
+  extraPages: string | null = null,
+): Selection {
+  const pages = Number(extraPages ?? 0);
+  const sold = offer.extraPage && Number.isInteger(pages) && pages >= 0 && pages <= offer.extraPage.max ? pages : 0;
+  return { extraPages: sold, monthly: plan !== null && offer.monthly?.id === plan };
 }

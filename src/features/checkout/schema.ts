@@ -83,6 +83,8 @@ export const checkoutSchemaFor = (offer: CheckoutOffer) =>
     terms: checkbox.check(z.refine((v) => v, CHECKOUT.terms)),
     /** Random per rendered form: a repeated submit finds the first order instead of making a second. */
     idempotencyKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid form key'))),
+    /** The lead whose prefilled link opened this checkout (one that names no lead is ignored). */
+    lead: z.optional(z.string().check(z.regex(/^[a-z2-9]{16,40}$/, 'Invalid lead'))),
   });
 
 /** The checkout form of this build's reading (PRICING_MODEL). */

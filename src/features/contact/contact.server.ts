@@ -10,12 +10,14 @@ import { contactMessages } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { contactNotification } from './notification-mail.ts';
+import { leadStatement } from '#features/leads/leads.server.ts';
 import type { ContactInput } from './schema.ts';
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 /**
- * Stores the message and queues the agency's notification in one durable commit.
+ * Stores the message, queues the agency's notification and records the writer as a lead in one
+ * durable commit.
  * Resolves only once both are on disk: the visitor is told "sent" after that, and
  * the e-mail is delivered (and retried) by the outbox worker.
  */
@@ -35,6 +37,8 @@ export async function saveContactMessage(database: AppDatabase, input: ContactIn
       { ...mail, kind: 'contact-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: input.email },
       now,
     ),
+    // Whoever writes is a lead (or an existing one, brought to the top of the list).
+    leadStatement({ email: input.email, name: input.name }, 'contact', now),
   ]);
   return { id };
 }

@@ -34,4 +34,13 @@ describe('contact schema', () => {
       message: 'Message must be at most 5000 characters',
     });
   });
+
+  it('stores the address lower-cased, so the writer is one lead however they type it', () => {
+    const parsed = contactSchema.safeParse({
+      name: 'Ann Lee',
+      email: ' Ann.Lee@Example.COM ',
+      message: 'Hello there, a website please.',
+    });
+    expect(parsed.success && parsed.data.email).toBe('ann.lee@example.com');
+  });
 });

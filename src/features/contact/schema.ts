@@ -17,11 +17,15 @@ const text = (min: number, max: number, messages: { min: string; max: string; ty
 export const contactSchema = z.object({
   /** Who is writing: 2-100 characters on one line. */
   name: text(2, 100, { min: CONTACT.nameMin, max: CONTACT.nameMax, type: CONTACT.nameType }),
-  /** Where we answer: a valid address, at most 254 characters. */
+  /**
+   * Where we answer: a valid address, at most 254 characters, lower-cased like every stored
+   * address (the writer's lead and history are found by it).
+   */
   email: textOf({ required: CONTACT.email, type: CONTACT.email }).check(
     z.trim(),
     z.maxLength(254, CONTACT.email),
     z.email(CONTACT.email),
+    z.toLowerCase(),
   ),
   /** Optional, one line of at most 150 characters; blank means none. */
   subject: z.pipe(

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDatabase } from '#server/db/temp-database.ts';
-import { auditLog, orders, outbox, users } from '#server/db/schema.ts';
+import { auditLog, orderEvents, orders, outbox, users } from '#server/db/schema.ts';
+import { unseal } from '#server/email/sealed.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { pricingReadings } from '#data/pricing.ts';
@@ -122,5 +123,55 @@ describe('the intake on the server', () => {
     ).toBe(true);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, view!.id!));
     expect(audit.map((a) => [a.action, a.actorId])).toEqual([['intake.reopen', 'admin-1']]);
+  });
+
+  it('whichever comes first: paying after the intake lands at intake received, and the receipt does not ask for it', async () => {
+    const order = await customerWithOrder();
+    await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
+    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(
+      'intake_received',
+    );
+    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.orderId));
+    expect(events.map((e) => e.toStatus)).toEqual(['pending_payment', 'paid', 'intake_received']);
+    const receipt = (await database.db.select().from(outbox).where(eq(outbox.kind, 'payment-receipt'))).find(
+      (m) => m.to === `${order.userId}@example.com`,
+    );
+    const text = unseal(receipt!.text);
+    expect(text).toContain('We already have your website intake');
+    expect(text).not.toContain('complete your website intake');
+
+    // Paid first: the receipt asks for the intake.
+    const other = await customerWithOrder();
+    await moveOrder(database, { orderId: other.orderId, to: 'paid', actorId: null, ip: null });
+    const asked = (await database.db.select().from(outbox).where(eq(outbox.kind, 'payment-receipt'))).find(
+      (m) => m.to === `${other.userId}@example.com`,
+    );
+    expect(unseal(asked!.text)).toContain('complete your website intake');
+  });
+
+  it('reopening the intake of an order at intake received sends the project back to waiting on it', async () => {
+    const order = await customerWithOrder();
+    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
+    const view = await intakeForOrder(database.db, order.orderId, null);
+    await reopenIntake(database, { intakeId: view!.id!, adminId: 'admin-2', ip: null });
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe('paid');
+    // Submitted again: intake received again.
+    const again = await intakeForOrder(database.db, order.orderId, order.userId);
+    await submitIntake(database, { ...order, version: again!.version, changes: {}, ip: null });
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(
+      'intake_received',
+    );
+  });
+
+  it('reopening after design started leaves the project where it is', async () => {
+    const order = await customerWithOrder();
+    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
+    await moveOrder(database, { orderId: order.orderId, to: 'in_design', actorId: null, ip: null });
+    const view = await intakeForOrder(database.db, order.orderId, null);
+    await reopenIntake(database, { intakeId: view!.id!, adminId: 'admin-3', ip: null });
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe('in_design');
   });
 });

@@ -200,7 +200,12 @@ export function submitIntake(
   });
 }
 
-/** An admin opens a submitted intake for the customer again (audited). */
+const INTAKE_REOPENED = 'Intake reopened for changes';
+
+/**
+ * An admin opens a submitted intake for the customer again (audited); an order at 'Intake
+ * received' goes back to 'Paid' (waiting on the intake) in the same commit.
+ */
 export function reopenIntake(
   database: AppDatabase,
   { intakeId, adminId, ip }: { intakeId: string; adminId: string; ip: string | null },
@@ -208,8 +213,14 @@ export function reopenIntake(
 ): Promise<boolean> {
   return database.writes.transaction(async (tx) => {
     const found = await tx
-      .select({ status: intakes.status, version: intakes.version })
+      .select({
+        status: intakes.status,
+        version: intakes.version,
+        orderId: intakes.orderId,
+        orderStatus: orders.status,
+      })
       .from(intakes)
+      .innerJoin(orders, eq(orders.id, intakes.orderId))
       .where(eq(intakes.id, intakeId));
     const [row] = found;
     if (row?.status !== 'submitted') return false;
@@ -218,6 +229,21 @@ export function reopenIntake(
       .update(intakes)
       .set({ status: 'draft', version: row.version + 1, updatedAt: at })
       .where(eq(intakes.id, intakeId));
+    // The project waits on the intake again, unless work already went past it.
+    if (row.orderStatus === 'intake_received') {
+      await moveOrderIn(
+        tx,
+        {
+          orderId: row.orderId,
+          to: 'paid',
+          actorId: adminId,
+          ip,
+          note: INTAKE_REOPENED,
+          customerNote: INTAKE_REOPENED,
+        },
+        now,
+      );
+    }
     await tx.batch([
       auditStatement(
         {

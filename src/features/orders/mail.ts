@@ -93,10 +93,13 @@ export function newOrderMail(
   });
 }
 
-/** To the customer when payment is received (with the paid invoice or receipt attached, when there is one). */
+/**
+ * To the customer when payment is received (with the paid invoice or receipt attached, when there
+ * is one): next, the intake, or (already sent) the preview to come.
+ */
 export function paymentReceiptMail(
   order: MailOrder,
-  options: { accountUrl: string; paidAt: Date; receiptUrl?: string },
+  options: { accountUrl: string; paidAt: Date; receiptUrl?: string; intakeReceived?: boolean },
 ): RenderedMail {
   const when = options.paidAt.toISOString().slice(0, 10);
   return renderMail({
@@ -109,7 +112,10 @@ export function paymentReceiptMail(
       ...(options.receiptUrl
         ? [p`Your receipt is attached to this e-mail (${link('view it in your account', options.receiptUrl)}).`]
         : []),
-      p`Next: ${link('complete your website intake in your account', options.accountUrl)}`,
+      // Nobody is asked for what they already gave: an intake sent before paying is thanked for.
+      options.intakeReceived
+        ? p`We already have your website intake, so we start on your site now and e-mail you when a preview is ready. ${link('Follow your project in your account', options.accountUrl)}`
+        : p`Next: ${link('complete your website intake in your account', options.accountUrl)}`,
     ],
   });
 }

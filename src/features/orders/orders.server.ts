@@ -7,6 +7,7 @@ import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'driz
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import {
+  intakes,
   orderEvents,
   orderItems,
   orders,
@@ -45,6 +46,8 @@ export interface NewOrder {
   held?: boolean;
   /** The address it reached the account through, while that account has not proven it (address-proof.ts). */
   unprovenEmail?: string | null;
+  /** The lead whose prefilled checkout link placed it. */
+  leadId?: string | null;
 }
 
 /**
@@ -71,6 +74,7 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
       idempotencyKey: order.idempotencyKey,
       heldAt: order.held ? at : null,
       unprovenEmail: order.unprovenEmail ?? null,
+      leadId: order.leadId ?? null,
       createdAt: at,
       updatedAt: at,
     }),
@@ -239,6 +243,9 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
   });
   // A monthly plan bought with the order stays pending: it starts at launch (subscriptions/plan-start.server.ts).
   if (paid && from === 'pending_payment') {
+    // The intake may have come first: the project is then at 'Intake received' the moment it is paid.
+    const intakeReceived = await intakeSubmittedIn(tx, move.orderId);
+    if (intakeReceived) await advanceIn(tx, move.orderId, 'paid', 'intake_received', INTAKE_ALREADY_IN, at);
     const order = await readOrderIn(tx, move.orderId);
     // A held order's address owner has not confirmed it: no mail with its words goes there yet
     // (confirming it sends the receipt: held-orders.ts).
@@ -247,6 +254,7 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
         accountUrl: accountOrderUrl(order.id),
         paidAt: at,
         receiptUrl: move.receipt?.url,
+        intakeReceived,
       });
       const attachments = move.receipt ? [move.receipt.attachment] : [];
       await tx.batch([outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email, attachments }, now)]);
@@ -269,6 +277,37 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
     ]);
   }
   return { moved: true, from };
+}
+
+const INTAKE_ALREADY_IN = 'Intake received before payment';
+
+async function intakeSubmittedIn(tx: Tx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: intakes.status })
+    .from(intakes)
+    .where(and(eq(intakes.orderId, orderId), eq(intakes.status, 'submitted')));
+  return row !== undefined;
+}
+
+/**
+ * A step the system takes because of an event already recorded (no actor, no audit entry: the
+ * event that caused it was audited), with its history row; the note is the customer's too.
+ */
+async function advanceIn(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus, note: string, at: Date) {
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: at, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)));
+  await tx.insert(orderEvents).values({
+    id: crypto.randomUUID(),
+    orderId,
+    at,
+    actorId: null,
+    fromStatus: from,
+    toStatus: to,
+    note,
+    customerNote: note,
+  });
 }
 
 /** `moveOrderIn` in a transaction of its own. */

@@ -1,22 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '#server/db/schema.ts';
-import { customerHistory, nextAction, timelineIndex } from './progress.ts';
+import { customerHistory, nextAction, TIMELINE, timelineStates } from './progress.ts';
 
 describe('order progress for the customer', () => {
-  it('the timeline runs paid, intake received, in progress, in review, delivered', () => {
-    expect(timelineIndex('pending_payment')).toBe(-1);
-    expect(timelineIndex('paid')).toBe(0);
-    expect(timelineIndex('delivered')).toBe(4);
-    expect(timelineIndex('canceled')).toBe(-1);
+  it('the timeline is the project: placed to launched', () => {
+    expect(TIMELINE.map((s) => s.label)).toEqual([
+      'Placed',
+      'Paid',
+      'Intake received',
+      'In design',
+      'Preview ready',
+      'Changes requested',
+      'Approved',
+      'Launched',
+    ]);
+  });
+
+  it('marks each step done, current, skipped or upcoming from what the order reached', () => {
+    const reached = new Set<OrderStatus>(['pending_payment', 'paid', 'in_design', 'preview_ready']);
+    expect(timelineStates('approved', new Set([...reached, 'approved']))).toEqual([
+      'done',
+      'done',
+      'skipped', // the content came another way
+      'done',
+      'done',
+      'skipped', // approved at the first preview
+      'current',
+      'upcoming',
+    ]);
+    expect(timelineStates('pending_payment', new Set(['pending_payment']))).toEqual([
+      'current',
+      ...Array(7).fill('upcoming'),
+    ]);
+    // Ended: what it reached stays done, nothing is current.
+    expect(timelineStates('canceled', new Set(['pending_payment', 'paid']))).toEqual([
+      'done',
+      'done',
+      ...Array(6).fill('upcoming'),
+    ]);
   });
 
   it('the intake comes first, even before payment; then paying; then the review', () => {
     expect(nextAction('pending_payment', null)?.label).toBe('Complete Intake');
     expect(nextAction('paid', 'draft')?.label).toBe('Complete Intake');
     expect(nextAction('pending_payment', 'submitted')?.label).toBe('Pay invoice');
-    expect(nextAction('in_review', 'submitted')?.label).toBe('Review your site');
-    expect(nextAction('in_progress', 'submitted')).toBeNull();
+    expect(nextAction('preview_ready', 'submitted')?.label).toBe('Review your site');
+    expect(nextAction('in_design', 'submitted')).toBeNull();
     expect(nextAction('canceled', null)).toBeNull();
+    expect(nextAction('launched', null)).toBeNull();
+  });
+
+  it('once design started, nobody is asked for the intake again (content may have come by e-mail)', () => {
+    expect(nextAction('in_design', null)).toBeNull();
+    expect(nextAction('preview_ready', 'draft')?.label).toBe('Review your site');
+    expect(nextAction('changes_requested', 'draft')).toBeNull();
   });
 });
 

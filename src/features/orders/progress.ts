@@ -31,17 +31,34 @@ export function customerHistory(events: readonly OrderEvent[]): CustomerHistoryE
     }));
 }
 
+/** The project's story, in order: each step a stage the order reaches by the event that causes it. */
 export const TIMELINE: readonly { status: OrderStatus; label: string }[] = [
+  { status: 'pending_payment', label: 'Placed' },
   { status: 'paid', label: 'Paid' },
   { status: 'intake_received', label: 'Intake received' },
-  { status: 'in_progress', label: 'In progress' },
-  { status: 'in_review', label: 'In review' },
-  { status: 'delivered', label: 'Delivered' },
+  { status: 'in_design', label: 'In design' },
+  { status: 'preview_ready', label: 'Preview ready' },
+  { status: 'changes_requested', label: 'Changes requested' },
+  { status: 'approved', label: 'Approved' },
+  { status: 'launched', label: 'Launched' },
 ];
 
-/** Index of the current step in TIMELINE; -1 before payment (or when canceled or refunded). */
-export function timelineIndex(status: OrderStatus): number {
-  return TIMELINE.findIndex((step) => step.status === status);
+export type StepState = 'done' | 'current' | 'skipped' | 'upcoming';
+
+/**
+ * Each timeline step's state for an order at `status` whose history reached `reached`: the
+ * current stage, the ones passed (reached, or earlier than the current one), the ones the project
+ * went past without (no change was requested; the intake came another way) and those to come.
+ * A canceled or refunded order has no current step: what it reached is done, the rest upcoming.
+ */
+export function timelineStates(status: OrderStatus, reached: ReadonlySet<OrderStatus>): StepState[] {
+  const current = TIMELINE.findIndex((step) => step.status === status);
+  return TIMELINE.map((step, i) => {
+    if (i === current) return 'current';
+    if (reached.has(step.status) || i === 0) return 'done';
+    if (current !== -1 && i < current) return 'skipped';
+    return 'upcoming';
+  });
 }
 
 /** What the order's page needs to know of its intake (id null: nothing saved yet). */
@@ -56,11 +73,15 @@ export type NextAction =
   | { kind: 'review'; label: 'Review your site' }
   | null;
 
-/** The one thing the customer should do next for this order, if any. */
+/**
+ * The one thing the customer should do next for this order, if any: the intake while the project
+ * waits on it (once design started, content may have come another way: nobody asks again), paying,
+ * and reviewing a preview.
+ */
 export function nextAction(status: OrderStatus, intake: IntakeStatus | null): NextAction {
-  if (status === 'canceled' || status === 'refunded' || status === 'delivered') return null;
-  if (intake !== 'submitted') return { kind: 'intake', label: 'Complete Intake' };
+  if (status === 'preview_ready') return { kind: 'review', label: 'Review your site' };
+  const waitingOnIntake = status === 'pending_payment' || status === 'paid';
+  if (waitingOnIntake && intake !== 'submitted') return { kind: 'intake', label: 'Complete Intake' };
   if (status === 'pending_payment') return { kind: 'pay', label: 'Pay invoice' };
-  if (status === 'in_review') return { kind: 'review', label: 'Review your site' };
   return null;
 }

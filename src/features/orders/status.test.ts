@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '#server/db/schema.ts';
-import { canMove, isPaid, nextStatuses, ORDER_STATUS_LABELS } from './status.ts';
+import { canMove, isPaid, movesByHand, nextStatuses, ORDER_STATUS_LABELS } from './status.ts';
 
 describe('order statuses', () => {
   it('every status has a label, and "Pending payment" is the new order', () => {
@@ -14,21 +14,40 @@ describe('order statuses', () => {
     expect(canMove('paid', 'paid')).toBe(false);
   });
 
-  it('the build goes paid, intake received, in progress, in review, delivered', () => {
-    const path = ['paid', 'intake_received', 'in_progress', 'in_review', 'delivered'] as const;
+  it('the project goes paid, intake received, in design, preview ready, changes requested, approved, launched', () => {
+    const path = [
+      'paid',
+      'intake_received',
+      'in_design',
+      'preview_ready',
+      'changes_requested',
+      'preview_ready',
+      'approved',
+      'launched',
+    ] as const;
     for (let i = 1; i < path.length; i++) expect(canMove(path[i - 1]!, path[i]!)).toBe(true);
-    expect(canMove('paid', 'delivered')).toBe(false);
+    // Payment before the intake, or content by other means: design may start at paid.
+    expect(canMove('paid', 'in_design')).toBe(true);
+    expect(canMove('paid', 'approved')).toBe(false);
+    expect(canMove('in_design', 'approved')).toBe(false);
+  });
+
+  it('the status form offers only the stages no event reaches', () => {
+    expect(movesByHand('paid')).toEqual(['intake_received', 'in_design']);
+    expect(movesByHand('intake_received')).toEqual(['paid', 'in_design']);
+    expect(movesByHand('preview_ready')).toEqual([]);
+    expect(movesByHand('changes_requested')).toEqual(['in_design']);
   });
 
   it('canceled and refunded are final', () => {
     expect(nextStatuses('canceled')).toEqual([]);
     expect(nextStatuses('refunded')).toEqual([]);
-    expect(canMove('delivered', 'canceled')).toBe(false);
+    expect(canMove('launched', 'paid')).toBe(false);
   });
 
   it('isPaid', () => {
     expect(isPaid('pending_payment')).toBe(false);
     expect(isPaid('canceled')).toBe(false);
-    expect(isPaid('in_review')).toBe(true);
+    expect(isPaid('preview_ready')).toBe(true);
   });
 });

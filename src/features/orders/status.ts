@@ -1,7 +1,8 @@
 /**
- * An order's life: the statuses, their labels, and which moves are allowed. Payment
- * providers only ever move an order forward (pending payment to paid); admins move it along
- * the build and may send it back one step (a review that needs more work).
+ * An order's life is the project's: the statuses (its stages), their labels, and which moves are
+ * allowed. Payment providers only ever move an order forward (pending payment to paid); the
+ * intake, the review rounds and Mark launched move it by the event that causes it; admins move it
+ * by hand only where no event exists (the intake came by other means, design started, one step back).
  */
 import type { OrderStatus } from '#server/db/schema.ts';
 
@@ -11,28 +12,49 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending_payment: 'Pending payment',
   paid: 'Paid',
   intake_received: 'Intake received',
-  in_progress: 'In progress',
-  in_review: 'In review',
-  delivered: 'Delivered',
+  in_design: 'In design',
+  preview_ready: 'Preview ready',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  launched: 'Launched',
   canceled: 'Canceled',
   refunded: 'Refunded',
 };
 
 const MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['paid', 'canceled'],
-  paid: ['intake_received', 'in_progress', 'canceled', 'refunded'],
-  intake_received: ['paid', 'in_progress', 'canceled', 'refunded'],
-  in_progress: ['in_review', 'canceled', 'refunded'],
-  in_review: ['in_progress', 'delivered', 'refunded'],
-  delivered: ['refunded'],
+  paid: ['intake_received', 'in_design', 'preview_ready', 'launched', 'canceled', 'refunded'],
+  intake_received: ['paid', 'in_design', 'preview_ready', 'launched', 'canceled', 'refunded'],
+  in_design: ['preview_ready', 'launched', 'canceled', 'refunded'],
+  preview_ready: ['changes_requested', 'approved', 'launched', 'canceled', 'refunded'],
+  changes_requested: ['in_design', 'preview_ready', 'launched', 'canceled', 'refunded'],
+  approved: ['in_design', 'launched', 'canceled', 'refunded'],
+  // Canceling a live site's order ends its monthly plan now (the order page's confirmation says so).
+  launched: ['canceled', 'refunded'],
   canceled: [],
   refunded: [],
 };
 
+/**
+ * The moves an admin makes with the status form: the stages no event of the product reaches
+ * (a preview is posted, changes and approval come from the customer, launch has its own form).
+ */
+const BY_HAND = ['paid', 'intake_received', 'in_design'] as const satisfies readonly OrderStatus[];
+
 /** The statuses `from` may move to. */
 export const nextStatuses = (from: OrderStatus): readonly OrderStatus[] => MOVES[from];
+
+/** The statuses the admin's status form offers from `from`. */
+export const movesByHand = (from: OrderStatus): readonly OrderStatus[] =>
+  MOVES[from].filter((to) => (BY_HAND as readonly OrderStatus[]).includes(to));
+
+/** The status form's choices, for its schema. */
+export const MOVES_BY_HAND = BY_HAND;
 
 export const canMove = (from: OrderStatus, to: OrderStatus): boolean => MOVES[from].includes(to);
 
 /** Payment has been received (or the order went further). */
 export const isPaid = (status: OrderStatus) => !['pending_payment', 'canceled'].includes(status);
+
+/** Paid and not ended: the project is running (a preview can be posted, the site launched). */
+export const isUnderway = (status: OrderStatus) => isPaid(status) && status !== 'refunded' && status !== 'launched';

@@ -9,9 +9,11 @@ import type { AppDatabase, Db } from '#server/db/index.ts';
 import { auditLog, contactMessages, intakeFiles, intakes, subscriptions, users } from '#server/db/schema.ts';
 import { historyOf, itemsOf, ordersOfCustomer } from '#features/orders/orders.server.ts';
 import { customerHistory } from '#features/orders/progress.ts';
+import { reviewsOf } from '#features/orders/reviews/reviews.server.ts';
 import { deviceName } from '#features/accounts/device-name.ts';
 import { PROFILE } from '#features/accounts/copy.ts';
 import { listUserSessions } from '#features/accounts/session.server.ts';
+import { messagesForExport } from '#features/messages/threads.server.ts';
 
 /** Bumped when the shape changes, so a reader of an old file knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;
@@ -73,13 +75,19 @@ export async function accountExport(
 
   const orderRows = await ordersOfCustomer(db, userId);
   const orders = await Promise.all(
-    orderRows.map(async ({ idempotencyKey: _internal, ...order }) => {
-      const [items, history] = await Promise.all([itemsOf(db, order.id), historyOf(db, order.id)]);
+    orderRows.map(async ({ idempotencyKey: _internal, leadId: _agencys, ...order }) => {
+      const [items, history, reviews] = await Promise.all([
+        itemsOf(db, order.id),
+        historyOf(db, order.id),
+        reviewsOf(db, order.id),
+      ]);
       return {
         ...order,
         items: items.map(({ orderId: _sameOrder, ...item }) => item),
         // The customer's view of the history: the agency's internal notes are not theirs to download.
         history: customerHistory(history),
+        // Each preview and their answer to it; who posted it at the agency is the agency's.
+        reviews: reviews.map(({ orderId: _sameOrder, postedBy: _admin, respondedBy: _them, ...review }) => review),
       };
     }),
   );
@@ -144,6 +152,8 @@ export async function accountExport(
     : [];
 
   const sessions = await listUserSessions(database, userId, now);
+  // Their conversations with the agency (orders and care-plan requests); internal notes are not theirs.
+  const projectMessages = await messagesForExport(db, userId);
 
   return {
     format: { name: 'account-export', version: EXPORT_FORMAT_VERSION },
@@ -157,6 +167,7 @@ export async function accountExport(
     })),
     subscriptions: subscriptionRows,
     contactMessages: messages,
+    projectMessages,
     ...(proven ? {} : { contactMessagesNote: PROFILE.exportContactUnconfirmed }),
     sessions: sessions.map((s) => ({
       device: deviceName(s.userAgent),

@@ -52,4 +52,48 @@ describe('migrations on a database that already holds data', () => {
     expect(fk.rows).toEqual([]);
     database.client.close();
   });
+
+  it('0013 makes the order status the project stage, keeping every order, its lines and its history', async () => {
+    const database = await openDatabase(`file:${join(dir, 'stages.db')}`);
+    await migrateDatabase(database, migrationsBefore(13));
+    const now = Date.now();
+    const order = (id: string, status: string) => ({
+      sql: `INSERT INTO orders (id, user_id, name, email, phone, business_name, status, total_cents, payment_provider, created_at, updated_at) VALUES (?, 'u1', 'Ann', 'ann@example.com', '(407) 555-0199', 'Bakery', ?, 380000, 'invoice', ?, ?)`,
+      args: [id, status, now, now],
+    });
+    await database.client.batch(
+      [
+        {
+          sql: "INSERT INTO users (id, name, email, password_hash, role, status, created_at, updated_at) VALUES ('u1', 'Ann', 'ann@example.com', 'hash', 'customer', 'active', ?, ?)",
+          args: [now, now],
+        },
+        order('o1', 'in_progress'),
+        order('o2', 'in_review'),
+        order('o3', 'delivered'),
+        order('o4', 'paid'),
+        {
+          sql: "INSERT INTO order_items (id, order_id, position, sku, description, quantity, unit_cents, amount_cents, interval) VALUES ('i1', 'o1', 0, 'website-build', 'Build', 1, 380000, 380000, 'once')",
+          args: [],
+        },
+        {
+          sql: "INSERT INTO order_events (id, order_id, at, from_status, to_status) VALUES ('e1', 'o3', ?, 'in_review', 'delivered')",
+          args: [now],
+        },
+      ],
+      'write',
+    );
+    await migrateDatabase(database);
+    const statuses = await database.client.execute('SELECT id, status, phone_digits FROM orders ORDER BY id');
+    expect(statuses.rows.map((r) => [r.id, r.status, r.phone_digits])).toEqual([
+      ['o1', 'in_design', '4075550199'],
+      ['o2', 'preview_ready', '4075550199'],
+      ['o3', 'launched', '4075550199'],
+      ['o4', 'paid', '4075550199'],
+    ]);
+    expect((await database.client.execute('SELECT id FROM order_items')).rows).toHaveLength(1);
+    const events = await database.client.execute('SELECT from_status, to_status FROM order_events');
+    expect(events.rows.map((r) => [r.from_status, r.to_status])).toEqual([['preview_ready', 'launched']]);
+    expect((await database.client.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
+    database.client.close();
+  });
 });

@@ -293,9 +293,20 @@ export const AUDIT_ACTIONS = [
   'invoice.void',
   'invoice.send',
   'order.launch',
+  'order.preview',
+  'lead.stage',
+  'lead.note',
+  'lead.checkout-link',
   'subscription.start',
   'subscription.ended',
   'invoice.credit-note',
+  'request.assign',
+  'request.status',
+  'message.post',
+  'booking.cancel',
+  'booking.note',
+  'booking.block',
+  'booking.unblock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -332,9 +343,11 @@ export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
   'intake_received',
-  'in_progress',
-  'in_review',
-  'delivered',
+  'in_design',
+  'preview_ready',
+  'changes_requested',
+  'approved',
+  'launched',
   'canceled',
   'refunded',
 ] as const;
@@ -390,6 +403,8 @@ export const orders = sqliteTable(
     launchedAt: integer('launched_at', { mode: 'timestamp_ms' }),
     /** The live site's address, given when it was marked launched. */
     liveUrl: text('live_url'),
+    /** The lead whose prefilled checkout link placed it (no foreign key: a lead may be deleted). */
+    leadId: text('lead_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     /**
@@ -409,6 +424,7 @@ export const orders = sqliteTable(
     index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
     // ...and phone numbers by their digits, however they were written (/admin/orders?q=).
     index('orders_phone_digits_idx').on(t.phoneDigits),
+    index('orders_lead_idx').on(t.leadId),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
@@ -615,6 +631,91 @@ export const orderNotes = sqliteTable(
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
 
+export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'won', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+/**
+ * A person who may become a customer: one per e-mail address (lowercased), made by their first
+ * contact message or booked call, moved through the stages by the agency (a booked call moves a
+ * new or contacted lead to 'call_booked'). Everything they did is found by the address.
+ */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    /** Lowercased: the key their messages, bookings and orders are found by. */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    businessName: text('business_name'),
+    stage: text('stage', { enum: LEAD_STAGES }).notNull().default('new'),
+    /** What first brought them: 'contact' (the form) or 'booking' (a call). */
+    source: text('source').notNull(),
+    /** Bumped by every admin change: a form carrying an older version is refused. */
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Their latest message or booking, or the agency's latest change. */
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('leads_updated_at_idx').on(t.updatedAt),
+    index('leads_stage_idx').on(t.stage, t.updatedAt),
+    oneOf('leads_stage_check', t.stage, LEAD_STAGES),
+  ],
+);
+
+/** The agency's notes on a lead (admins only). */
+export const leadNotes = sqliteTable(
+  'lead_notes',
+  {
+    id: text('id').primaryKey(),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+export const REVIEW_OUTCOMES = ['approved', 'changes_requested'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+/**
+ * One review round of a project: the preview the agency posted and the customer's answer to it
+ * (approve for launch, or the changes wanted). Rounds are numbered per order from 1; a change
+ * request beyond the revision rounds the offer includes is still accepted, flagged `extra_work`.
+ */
+export const orderReviews = sqliteTable(
+  'order_reviews',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    previewUrl: text('preview_url').notNull(),
+    /** What the agency says with the preview (shown to the customer). */
+    message: text('message'),
+    postedAt: integer('posted_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The admin who posted it (no foreign key: the record outlives their account). */
+    postedBy: text('posted_by').notNull(),
+    outcome: text('outcome', { enum: REVIEW_OUTCOMES }),
+    /** What the customer asked to change (with `outcome` 'changes_requested'). */
+    changes: text('changes'),
+    /** This change request is beyond the revision rounds included: the agency quotes it as extra work. */
+    extraWork: integer('extra_work', { mode: 'boolean' }).notNull().default(false),
+    respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+    /** Who answered: the customer's user id (or an admin answering for them). */
+    respondedBy: text('responded_by'),
+  },
+  (t) => [
+    uniqueIndex('order_reviews_round_idx').on(t.orderId, t.round),
+    oneOf('order_reviews_outcome_check', t.outcome, REVIEW_OUTCOMES),
+  ],
+);
+
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 /** What an invoice bills: an order's one-time items, a period of a plan, or (a credit note) a refund. */
@@ -735,5 +836,168 @@ export const invoiceLines = sqliteTable(
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     check('invoice_lines_amount_check', sql`${t.amountCents} = ${t.unitCents} * ${t.quantity} AND ${t.quantity} > 0`),
+  ],
+);
+
+// Messages and care-plan requests (src/features/messages, src/features/requests) ---------------
+
+export const CARE_REQUEST_STATUSES = ['open', 'in_progress', 'done'] as const;
+export type CareRequestStatus = (typeof CARE_REQUEST_STATUSES)[number];
+
+/** A content update a customer with an active plan asks for (/account/requests, /admin/requests). */
+export const careRequests = sqliteTable(
+  'care_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The page of their site it is about, as the customer names it. */
+    page: text('page').notNull(),
+    /** What to change. */
+    details: text('details').notNull(),
+    status: text('status', { enum: CARE_REQUEST_STATUSES }).notNull(),
+    /** The team member handling it (a name from src/data/team.ts), null while unassigned. */
+    assignee: text('assignee'),
+    /** Bumped by every admin change, so two admins do not overwrite each other. */
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('care_requests_user_idx').on(t.userId, t.createdAt),
+    index('care_requests_status_idx').on(t.status, t.createdAt, t.id),
+    // The queue without a status filter: newest first, a page at a time.
+    index('care_requests_created_idx').on(t.createdAt, t.id),
+    oneOf('care_requests_status_check', t.status, CARE_REQUEST_STATUSES),
+  ],
+);
+
+export const MESSAGE_SIDES = ['customer', 'agency'] as const;
+export type MessageSide = (typeof MESSAGE_SIDES)[number];
+
+/**
+ * One conversation between a customer and the agency: about an order (its Messages) or about a
+ * care-plan request (its replies). Each side's unread count is kept here, so /account and
+ * /admin count without scanning messages.
+ */
+export const messageThreads = sqliteTable(
+  'message_threads',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
+    /** The customer on the thread (the order's or the request's owner). */
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages from the agency the customer has not opened yet. */
+    unreadByCustomer: integer('unread_by_customer').notNull().default(0),
+    /** Messages from the customer the agency has not opened yet. */
+    unreadByAgency: integer('unread_by_agency').notNull().default(0),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('message_threads_order_idx').on(t.orderId),
+    uniqueIndex('message_threads_request_idx').on(t.requestId),
+    index('message_threads_customer_idx').on(t.customerId, t.unreadByCustomer),
+    index('message_threads_agency_unread_idx').on(t.unreadByAgency),
+    check('message_threads_subject_check', sql`(${t.orderId} IS NULL) <> (${t.requestId} IS NULL)`),
+    check('message_threads_unread_check', sql`${t.unreadByCustomer} >= 0 AND ${t.unreadByAgency} >= 0`),
+  ],
+);
+
+/** A message on a thread: text, and at most one image through the upload pipeline (re-encoded). */
+export const threadMessages = sqliteTable(
+  'thread_messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    /** Who wrote it (no foreign key: a message outlives its author's account). */
+    authorId: text('author_id').notNull(),
+    side: text('side', { enum: MESSAGE_SIDES }).notNull(),
+    body: text('body').notNull(),
+    /** The attached image, if any: the name the customer gave it and our stored copies. */
+    fileName: text('file_name'),
+    fileMimeType: text('file_mime_type'),
+    fileBytes: integer('file_bytes'),
+    fileWidth: integer('file_width'),
+    fileHeight: integer('file_height'),
+    fileStoredName: text('file_stored_name'),
+    fileThumbName: text('file_thumb_name'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('thread_messages_thread_idx').on(t.threadId, t.createdAt),
+    oneOf('thread_messages_side_check', t.side, MESSAGE_SIDES),
+  ],
+);
+
+// ---- Bookings: calls scheduled at /book (src/features/bookings) ----
+
+export const BOOKING_STATUSES = ['active', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A 30-minute call a visitor booked. The id is the manage link's token id; only SHA-256 of the
+ * token's secret is kept, so a copy of the database holds no working manage link. One active
+ * booking per start time, enforced by a partial unique index: a cancelled one frees its slot.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    /** The reminder mail carries a manage link of its own (the first one's secret is not kept): its hash. */
+    reminderSecretHash: blob('reminder_secret_hash', { mode: 'buffer' }),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased, so it matches orders and messages by e-mail. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    business: text('business'),
+    topic: text('topic').notNull(),
+    /** The calendar invitation's SEQUENCE: bumped on every reschedule and on cancelling. */
+    sequence: integer('sequence').notNull().default(0),
+    /** The agency's own notes (admin only). */
+    notes: text('notes'),
+    /** The 24-hour reminder went (or was not needed): set once, so it is sent once. */
+    remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    /** 'visitor' or 'agency'. */
+    cancelledBy: text('cancelled_by'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bookings_active_slot_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'active'`),
+    index('bookings_starts_at_idx').on(t.startsAt),
+    index('bookings_email_idx').on(t.email),
+    oneOf('bookings_status_check', t.status, BOOKING_STATUSES),
+    check('bookings_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A time range the admin closed for booking (start inclusive, end exclusive). */
+export const bookingBlocks = sqliteTable(
+  'booking_blocks',
+  {
+    id: text('id').primaryKey(),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    reason: text('reason'),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('booking_blocks_ends_at_idx').on(t.endsAt),
+    check('booking_blocks_time_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -29,6 +29,7 @@ export const PRIVATE_PREFIXES: readonly PrivatePrefix[] = [
   { prefix: '/confirm-email', access: 'anyone', api: false },
   { prefix: '/verify-email', access: 'anyone', api: false },
   { prefix: '/confirm-order', access: 'anyone', api: false },
+  { prefix: '/book/manage', access: 'anyone', api: false },
 ];
 
 export const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

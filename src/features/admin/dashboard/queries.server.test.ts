@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { appDatabase } from '#server/db/index.ts';
@@ -11,6 +12,7 @@ import {
   contactMessages,
   intakes,
   invoices,
+  leads,
   orders,
   subscriptions,
   users,
@@ -18,6 +20,20 @@ import {
   type SubscriptionStatus,
 } from '#server/db/schema.ts';
 import { TtlCache } from './cache.ts';
+import {
+  invoiceFigures,
+  leadFigures,
+  leadStageFigures,
+  orderFigures,
+  statusFigures,
+  subscriptionFigures,
+} from './figures.ts';
+import { listLeads } from '#features/leads/leads.server.ts';
+import { readLeadFilters } from '#features/leads/admin/filters.ts';
+import { readFilters } from '../lists/filters.ts';
+import { listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
+import type { Cursor } from '../lists/cursor.ts';
+import { listInvoices } from '#features/invoices/admin/invoices-admin.server.ts';
 import { CHART, chartGeometry } from './chart.ts';
 import {
   CHART_WEEKS,
@@ -154,6 +170,36 @@ async function intake(orderId: string, userId: string, status: 'draft' | 'submit
   });
 }
 
+/** Every row of the admin list `url` opens, page after page, as its page reads its filters. */
+async function rowsInList(url: URL): Promise<number> {
+  const params = url.searchParams;
+  const read = (after: Cursor | null) => {
+    const page = { after, limit: 3 };
+    switch (url.pathname) {
+      case '/admin/orders':
+        return listOrders(db, readFilters('orders', params), page);
+      case '/admin/messages':
+        return listMessages(db, readFilters('messages', params), page);
+      case '/admin/subscriptions':
+        return listSubscriptions(db, readFilters('subscriptions', params), page);
+      case '/admin/leads':
+        return listLeads(db, readLeadFilters(params), page);
+      case '/admin/invoices':
+        return listInvoices(db, readFilters('invoices', params), page, NOW.getTime());
+      default:
+        throw new Error(`no list at ${url.pathname}`);
+    }
+  };
+  let total = 0;
+  let after: Cursor | null = null;
+  do {
+    const page: { rows: unknown[]; next: Cursor | null } = await read(after);
+    total += page.rows.length;
+    after = page.next;
+  } while (after);
+  return total;
+}
+
 describe('startOfAgencyMonth', () => {
   it('is midnight on the 1st in Orlando, in summer and winter time', () => {
     expect(startOfAgencyMonth(NOW).toISOString()).toBe('2026-11-01T04:00:00.000Z');
@@ -167,24 +213,38 @@ describe('startOfAgencyMonth', () => {
 describe('dashboardStats', () => {
   let stats: DashboardStats;
   beforeAll(async () => {
+    // Leads at three stages (more than a list page of 3 at one), one of which ordered.
+    const leadsAt = ['new', 'new', 'new', 'new', 'call_booked', 'won'] as const;
+    for (const [i, stage] of leadsAt.entries()) {
+      await db.insert(leads).values({
+        id: `lead${i}aaaaaaaaaaaaaaaa`,
+        email: `lead${i}@example.com`,
+        name: `Lead ${i}`,
+        stage,
+        source: 'contact',
+        createdAt: ago(DAY),
+        updatedAt: ago(DAY - i),
+      });
+    }
     // This month (Orlando time): two paid orders in different stages, and ones that are not revenue.
-    await order('paid', 380_000, ago(2 * DAY));
-    await order('delivered', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
+    const fromLead = await order('paid', 380_000, ago(2 * DAY));
+    await db.update(orders).set({ leadId: 'lead5aaaaaaaaaaaaaaaa' }).where(eq(orders.id, fromLead.id));
+    await order('launched', 19_900, new Date('2026-11-01T05:00:00Z')); // 1:00 on Nov 1 in Orlando
     await order('pending_payment', 100_000, ago(HOUR));
     await order('canceled', 100_000, ago(3 * DAY));
     await order('refunded', 100_000, ago(4 * DAY));
     // Last month: 23:00 on Oct 31 in Orlando, already November in UTC; and a paid order in October.
     await order('paid', 50_000, new Date('2026-11-01T03:00:00Z'));
-    await order('in_progress', 70_000, new Date('2026-10-15T15:00:00Z'));
+    await order('in_design', 70_000, new Date('2026-10-15T15:00:00Z'));
     // Older than the chart's twelve weeks.
-    await order('delivered', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
+    await order('launched', 90_000, ago(CHART_WEEKS * 7 * DAY + HOUR));
 
-    // Intakes: waiting = submitted and the order still at 'intake received'.
+    // Intakes: waiting = the order at 'intake received'.
     const waiting = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(waiting.id, waiting.userId, 'submitted');
     const draft = await order('intake_received', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(draft.id, draft.userId, 'draft');
-    const started = await order('in_progress', 10_000, new Date('2026-06-01T15:00:00Z'));
+    const started = await order('in_design', 10_000, new Date('2026-06-01T15:00:00Z'));
     await intake(started.id, started.userId, 'submitted');
 
     // Payments received, by the day they arrived (Orlando), whatever month the invoice or order is from.
@@ -260,14 +320,39 @@ describe('dashboardStats', () => {
       pending_payment: 1,
       paid: 2,
       intake_received: 2,
-      in_progress: 2,
-      in_review: 0,
-      delivered: 2,
+      in_design: 2,
+      preview_ready: 0,
+      changes_requested: 0,
+      approved: 0,
+      launched: 2,
       canceled: 1,
       refunded: 1,
     });
     expect(stats.ordersTotal).toBe(11);
-    expect(stats.intakesWaiting).toBe(1);
+    // The orders at 'Intake received' (the list the figure links to), whatever their intake's state.
+    expect(stats.intakesWaiting).toBe(2);
+  });
+
+  it('leads by stage, and how many became orders', () => {
+    expect(stats.leadStages).toEqual({
+      byStage: { new: 4, contacted: 0, call_booked: 1, proposal_sent: 0, won: 1, lost: 0 },
+      becameOrders: 1,
+    });
+  });
+
+  it('every figure that links to a list is the number of rows that list holds', async () => {
+    const figures = [
+      ...leadFigures(stats),
+      ...leadStageFigures(stats),
+      ...orderFigures(stats),
+      ...statusFigures(stats),
+      ...invoiceFigures(stats),
+      ...subscriptionFigures(stats),
+    ];
+    for (const figure of figures) {
+      const url = new URL(figure.href, 'http://localhost');
+      expect(await rowsInList(url), figure.href).toBe(figure.count);
+    }
   });
 
   it('twelve weeks of orders and payments received less credit notes, oldest first', () => {

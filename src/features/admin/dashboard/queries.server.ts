@@ -9,7 +9,6 @@ import { and, count, eq, gte, isNull, lt, sql, type SQLWrapper, sum } from 'driz
 import type { Db } from '#server/db/index.ts';
 import {
   contactMessages,
-  intakes,
   invoices,
   ORDER_STATUSES,
   orders,
@@ -19,6 +18,7 @@ import {
 import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
 import { unpaidTotals, type UnpaidTotals } from '#features/invoices/admin/invoices-admin.server.ts';
 import { TtlCache } from './cache.ts';
+import { leadCounts, type LeadCounts } from '#features/leads/leads.server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
@@ -95,11 +95,13 @@ export interface DashboardStats {
   /** Monthly recurring revenue in cents: active monthly plans plus yearly plans / 12. */
   mrrCents: number;
   activeSubscriptions: number;
-  /** Submitted intakes whose order still waits at 'intake received'. */
+  /** Orders at 'Intake received': paid, the intake in, design not started. */
   intakesWaiting: number;
   weeks: WeekPoint[];
   /** Invoices still owed: open (not yet due) and overdue, as the invoices list's filters split them. */
   invoices: UnpaidTotals;
+  /** Leads by stage, and how many became orders. */
+  leadStages: LeadCounts;
 }
 
 async function countSince(db: Db, since: Date): Promise<number> {
@@ -147,14 +149,6 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
       .where(eq(subscriptions.status, 'active'))
       .groupBy(subscriptions.interval),
   );
-  // Few orders wait at 'intake received' (orders_status_idx); each joins its intake by the unique order_id.
-  const waitingRows = await slice(() =>
-    db
-      .select({ n: count() })
-      .from(orders)
-      .innerJoin(intakes, eq(intakes.orderId, orders.id))
-      .where(and(eq(orders.status, 'intake_received'), eq(intakes.status, 'submitted'))),
-  );
   // The client binds JS numbers as REAL: cast, or the division keeps its fraction.
   const weekOf = (at: SQLWrapper) => sql<number>`cast((${at} - ${chartStart}) / ${WEEK} as integer)`.mapWith(Number);
   // Twelve weeks of orders by created_at (orders_created_at_idx), bucketed in SQL.
@@ -182,6 +176,7 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   );
   // invoices_status_due_idx: two ranges of the open rows (due_at at or after now, and before).
   const unpaid = await slice(() => unpaidTotals(db, now.getTime()));
+  const leadStages = await slice(() => leadCounts(db));
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const row of statusRows) ordersByStatus[row.status] = row.n;
@@ -219,9 +214,11 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     monthStart,
     mrrCents: Math.round(mrr),
     activeSubscriptions,
-    intakesWaiting: waitingRows[0]?.n ?? 0,
+    // Paying an order whose intake is in moves it there, and so does submitting one for a paid order.
+    intakesWaiting: ordersByStatus.intake_received,
     weeks,
     invoices: unpaid,
+    leadStages,
   };
 }
 

@@ -14,7 +14,7 @@ const entity = z.string().check(z.trim(), z.regex(/^[a-z][a-z0-9_-]{0,39}$/));
 
 export const FILTER_SCHEMAS = {
   orders: { q: search, status: z.enum(ORDER_STATUSES) },
-  messages: { state: z.enum(['open', 'handled']) },
+  messages: { q: search, state: z.enum(['open', 'handled']) },
   customers: { q: search },
   subscriptions: { status: z.enum(SUBSCRIPTION_STATUSES) },
   audit: { action: z.enum(AUDIT_ACTIONS), entity },

@@ -128,7 +128,8 @@ export function ordersQuery(db: Db, filters: Filters<'orders'>, after: Cursor | 
 export type OrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
 
 /**
- * Contact messages, with the name of whoever handled each. Open: contact_messages_open_idx (handled_at, created_at). Handled: the
+ * Contact messages, with the name of whoever handled each. ?q= is an e-mail prefix
+ * (contact_messages_email_idx, then a sort of the few matches). Open: contact_messages_open_idx (handled_at, created_at). Handled: the
  * unary + keeps SQLite off the open index (a range over every handled message, then a sort)
  * and on contact_messages_created_at_idx, skipping the few open ones.
  */
@@ -151,6 +152,7 @@ export async function listMessages(db: Db, filters: Filters<'messages'>, page: P
       and(
         filters.state === 'open' ? isNull(contactMessages.handledAt) : undefined,
         filters.state === 'handled' ? sql`+${contactMessages.handledAt} IS NOT NULL` : undefined,
+        filters.q ? prefixRange(contactMessages.email, filters.q.toLowerCase()) : undefined,
         before(contactMessages.createdAt, page.after),
       ),
     )

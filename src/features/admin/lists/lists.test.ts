@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { getDatabase } from '#server/db/index.ts';
-import { auditLog, orders, users } from '#server/db/schema.ts';
+import { auditLog, contactMessages, orders, users } from '#server/db/schema.ts';
 import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { getExport } from '../csv/export-route.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import { readFilters } from './filters.ts';
-import { listOrders } from './lists.server.ts';
+import { listMessages, listOrders } from './lists.server.ts';
 
 describe('cursor', () => {
   it('round-trips and refuses anything else', () => {
@@ -21,6 +21,33 @@ describe('cursor', () => {
     const params = new URLSearchParams({ q: '  maria ', status: 'bogus' });
     expect(readFilters('orders', params)).toEqual({ q: 'maria' });
     expect(readFilters('messages', new URLSearchParams({ state: 'handled' }))).toEqual({ state: 'handled' });
+  });
+});
+
+describe('contact messages by e-mail', () => {
+  it('?q= is the start of the address, any case: a booking or lead links to its messages', async () => {
+    const { database, cleanup } = await tempDatabase();
+    try {
+      const { db } = database;
+      const at = new Date('2026-11-01T12:00:00Z');
+      const message = (email: string, n: number) => ({
+        id: `m${n}`,
+        name: 'N',
+        email,
+        subject: null,
+        message: `Message ${n}`,
+        createdAt: new Date(at.getTime() + n),
+      });
+      await db
+        .insert(contactMessages)
+        .values([message('ann@example.com', 1), message('bob@example.com', 2), message('ann@example.com', 3)]);
+      const page = await listMessages(db, readFilters('messages', new URLSearchParams({ q: 'ANN@example.com' })), {
+        after: null,
+      });
+      expect(page.rows.map((r) => r.message)).toEqual(['Message 3', 'Message 1']);
+    } finally {
+      cleanup();
+    }
   });
 });
 

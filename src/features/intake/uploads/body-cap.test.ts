@@ -71,5 +71,12 @@ describe('request body caps in the host', () => {
     expect(isUploadRequest('POST', '/api/account/intake/abc/files/x')).toBe(false);
     expect(isUploadRequest('POST', '/api/account/intake/a/b/files')).toBe(false);
     expect(isUploadRequest('POST', '/api/contact?/api/account/intake/abc/files')).toBe(false);
+    // A message with its attachment, on an order or a care-plan request, and a new request.
+    expect(isUploadRequest('POST', '/api/account/orders/abc/messages')).toBe(true);
+    expect(isUploadRequest('POST', '/api/admin/requests/abc/messages')).toBe(true);
+    expect(isUploadRequest('POST', '/api/account/orders/abc/changes')).toBe(true);
+    expect(isUploadRequest('POST', '/api/account/requests')).toBe(true);
+    expect(isUploadRequest('POST', '/api/account/orders/abc/messages/x')).toBe(false);
+    expect(isUploadRequest('POST', '/api/account/requests/abc')).toBe(false);
   });
 });

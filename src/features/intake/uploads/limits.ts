@@ -28,11 +28,23 @@ export const CLIENT_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 /** What the file input offers (the server decides by the bytes, not by this list). */
 export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif,.jpg,.jpeg,.png,.webp,.gif,.avif';
 
-const UPLOAD_PATH = /^\/api\/account\/intake\/[^/]+\/files$/;
+/**
+ * The routes that take one file through this pipeline: the intake's uploads, and a message with
+ * its attachment (an order's or a care-plan request's thread, a new request: src/features/messages),
+ * and a change request on a preview.
+ */
+const UPLOAD_PATHS = [
+  /^\/api\/account\/intake\/[^/]+\/files$/,
+  /^\/api\/(?:account|admin)\/(?:orders|requests)\/[^/]+\/messages$/,
+  /^\/api\/account\/requests$/,
+  // A change request on a preview, with its image (src/features/orders/reviews).
+  /^\/api\/account\/orders\/[^/]+\/changes$/,
+];
 
-/** Is this the upload route (POST /api/account/intake/{orderId}/files)? `url` may carry a query. */
+/** Is this an upload route (POST /api/account/intake/{orderId}/files, a message)? `url` may carry a query. */
 export function isUploadRequest(method: string | undefined, url: string | undefined): boolean {
-  return method === 'POST' && UPLOAD_PATH.test((url ?? '').split('?')[0] ?? '');
+  const path = (url ?? '').split('?')[0] ?? '';
+  return method === 'POST' && UPLOAD_PATHS.some((pattern) => pattern.test(path));
 }
 
 /** 1.2 MB, 340 KB: sizes as the customer reads them. */

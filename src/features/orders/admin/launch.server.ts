@@ -7,7 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
-import { orderEvents, orders } from '#server/db/schema.ts';
+import { orderEvents, orders, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
@@ -15,9 +15,14 @@ import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { startPlanAtLaunch } from '#features/subscriptions/plan-start.server.ts';
 import { launchMail } from '../mail.ts';
 import { accountOrderUrl, findOrder } from '../orders.server.ts';
+import { isUnderway } from '../status.ts';
 
-/** Statuses a site can be launched from: paid, and not ended. */
-const LAUNCHABLE = ['paid', 'intake_received', 'in_progress', 'in_review', 'delivered'] as const;
+/**
+ * Statuses a site can be launched from: paid, and not ended (approval usually comes first, but a
+ * customer may approve by phone; the admin page says when no preview was approved). An order
+ * already at 'Launched' from before launch dates were kept records its date now.
+ */
+const launchable = (status: OrderStatus) => isUnderway(status) || status === 'launched';
 
 export type LaunchResult =
   | { ok: true; already: boolean; planStarted: boolean }
@@ -38,7 +43,7 @@ export async function launchOrder(
   if (!order) return { ok: false, reason: 'not-found' };
   if (order.launchedAt) return { ok: true, already: true, planStarted: false };
   if (order.version !== version) return { ok: false, reason: 'stale' };
-  if (!(LAUNCHABLE as readonly string[]).includes(order.status)) return { ok: false, reason: 'not-allowed' };
+  if (!launchable(order.status)) return { ok: false, reason: 'not-allowed' };
 
   const plan = await startPlanAtLaunch(database.db, order, { actorId, ip }, now);
   if (!plan.ok) return plan;
@@ -49,7 +54,7 @@ export async function launchOrder(
     const at = new Date(now);
     const claimed = await tx
       .update(orders)
-      .set({ launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
+      .set({ status: 'launched', launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
       .where(and(eq(orders.id, orderId), isNull(orders.launchedAt)));
     if (claimed.rowsAffected === 0) return { ok: true, already: true, planStarted: false };
     await tx.batch([
@@ -59,7 +64,7 @@ export async function launchOrder(
         at,
         actorId,
         fromStatus: order.status,
-        toStatus: order.status,
+        toStatus: 'launched',
         note: ADMIN_ORDERS.launchedNote,
         customerNote: liveUrl ? ADMIN_ORDERS.launchedCustomerNote(liveUrl) : null,
       }),
@@ -69,8 +74,8 @@ export async function launchOrder(
           action: 'order.launch',
           entityType: 'order',
           entityId: orderId,
-          before: { launchedAt: null },
-          after: { launchedAt: at.toISOString(), liveUrl, planId: plan.plan?.id ?? null },
+          before: { status: order.status, launchedAt: null },
+          after: { status: 'launched', launchedAt: at.toISOString(), liveUrl, planId: plan.plan?.id ?? null },
           ip,
         },
         now,

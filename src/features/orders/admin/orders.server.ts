@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { insertionOrder } from '#server/db/expressions.ts';
 import type { AppDatabase, Db, WriteQuery, Tx } from '#server/db/index.ts';
-import { orderNotes, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
+import { intakes, orderNotes, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { lines, link, p, quote, renderMail } from '#server/email/template.ts';
@@ -26,6 +26,7 @@ import {
   type MoveResult,
 } from '../orders.server.ts';
 import { canMove, ORDER_STATUS_LABELS } from '../status.ts';
+import { reviewsOf } from '../reviews/reviews.server.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
 import { refundCheckoutPayment } from '#features/payments/refunds.ts';
 import { invoicesOfOrder } from '#features/invoices/admin/invoices-admin.server.ts';
@@ -34,24 +35,51 @@ import type { PayOrder } from '#features/invoices/admin/invoice-actions.server.t
 export async function adminOrderPage(db: Db, id: string) {
   const order = await findOrder(db, id);
   if (!order) return null;
-  const [full, customer, history, subscription, notes, invoices] = await Promise.all([
+  const [full, customer, history, subscription, notes, invoices, reviews, intake] = await Promise.all([
     withItems(db, order),
     customerOf(db, order),
     historyOf(db, id),
     db.select().from(subscriptions).where(eq(subscriptions.orderId, id)).orderBy(asc(subscriptions.createdAt)),
     notesOf(db, id),
     invoicesOfOrder(db, id),
+    reviewsOf(db, id),
+    db
+      .select({
+        id: intakes.id,
+        status: intakes.status,
+        submittedAt: intakes.submittedAt,
+        updatedAt: intakes.updatedAt,
+      })
+      .from(intakes)
+      .where(eq(intakes.orderId, id)),
   ]);
   const trail = await auditTrail(db, 'order', id);
   const actorIds = [
-    ...new Set([...history.map((e) => e.actorId), ...notes.map((n) => n.authorId)].filter((a) => a !== null)),
+    ...new Set(
+      [
+        ...history.map((e) => e.actorId),
+        ...notes.map((n) => n.authorId),
+        ...reviews.flatMap((r) => [r.postedBy, r.respondedBy]),
+      ].filter((a) => a !== null),
+    ),
   ];
   const actors = new Map<string, string>();
   if (actorIds.length > 0) {
     const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds));
     for (const row of rows) actors.set(row.id, row.name);
   }
-  return { order: full, customer, history, subscriptions: subscription, actors, notes, trail, invoices };
+  return {
+    order: full,
+    customer,
+    history,
+    subscriptions: subscription,
+    actors,
+    notes,
+    trail,
+    invoices,
+    reviews,
+    intake: intake[0] ?? null,
+  };
 }
 
 export type OrderNote = typeof orderNotes.$inferSelect;

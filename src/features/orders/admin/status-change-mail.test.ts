@@ -6,7 +6,7 @@ import { statusChangeMail } from './orders.server.ts';
 describe('statusChangeMail', () => {
   it("tells the customer the new status and the agency's note, escaped in HTML, line breaks kept", () => {
     const note = `${HOSTILE}\nSee you Monday & thanks`;
-    const mail = statusChangeMail({ id: 'abcdefghjkmnpqrs', name: HOSTILE }, 'in_progress', note);
+    const mail = statusChangeMail({ id: 'abcdefghjkmnpqrs', name: HOSTILE }, 'in_design', note);
     expect(mail.subject).toMatch(/^Your order ORD-ABCDEFGH: /);
     expect(mail.text).toContain(`${ADMIN_ORDERS.customerNoteInMail}\n${note}\n\n`);
     expect(mail.html).toContain(`white-space:pre-wrap`);
@@ -16,7 +16,7 @@ describe('statusChangeMail', () => {
   });
 
   it('without a note, says only the status', () => {
-    const mail = statusChangeMail({ id: 'abcdefghjkmnpqrs', name: HOSTILE }, 'in_progress');
+    const mail = statusChangeMail({ id: 'abcdefghjkmnpqrs', name: HOSTILE }, 'in_design');
     expect(mail.text).not.toContain(ADMIN_ORDERS.customerNoteInMail);
     expectEscaped(mail);
     expectCustomerMail(mail);

@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pricingReadings } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
-import { auditLog, contactMessages, intakeFiles, intakes, outbox, subscriptions } from '#server/db/schema.ts';
+import {
+  auditLog,
+  contactMessages,
+  intakeFiles,
+  intakes,
+  orderReviews,
+  outbox,
+  subscriptions,
+} from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { newOrderStatements } from '#features/orders/orders.server.ts';
@@ -152,5 +160,33 @@ describe('GET /api/account/export', () => {
   it('signed out: 401', async () => {
     const { response } = await callRoute(exportOwnData, '/api/account/export', { method: 'GET' });
     expect(response.status).toBe(401);
+  });
+
+  it('holds each preview of their project and their answer, not who at the agency posted it', async () => {
+    const who = await signedInCustomer(database, 'reviewer');
+    const id = await orderFor(who, 'Review Bakery');
+    await db.insert(orderReviews).values({
+      id: crypto.randomUUID(),
+      orderId: id,
+      round: 1,
+      previewUrl: 'https://preview.example/review-bakery',
+      postedAt: new Date(),
+      postedBy: 'admin-user-id',
+      outcome: 'changes_requested',
+      changes: 'Bigger logo',
+      respondedAt: new Date(),
+      respondedBy: who.user.id,
+    });
+    const { data, text } = await download(who);
+    const order = data.orders.find((o: { id: string }) => o.id === id);
+    expect(order.reviews).toEqual([
+      expect.objectContaining({
+        round: 1,
+        previewUrl: 'https://preview.example/review-bakery',
+        changes: 'Bigger logo',
+      }),
+    ]);
+    expect(text).not.toContain('admin-user-id');
+    expect(order).not.toHaveProperty('leadId');
   });
 });

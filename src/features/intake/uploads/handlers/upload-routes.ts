@@ -44,6 +44,7 @@ import { intakeNotice } from '../../intake-notice.ts';
 import { saveDraft } from '../../intake.server.ts';
 import { INTAKE } from '../../copy.ts';
 import { draftSchema } from '../../schema.ts';
+import { IMAGE_UPLOAD_FAILURES } from '../failures.ts';
 import { processImage } from '../images.server.ts';
 import { CLIENT_KEY, MAX_FILES, MAX_INTAKE_BYTES, UPLOAD_REQUEST_BYTES } from '../limits.ts';
 import { UPLOAD_NOTICES, UPLOADS, type UploadNotice } from '../copy.ts';
@@ -110,18 +111,9 @@ const STEP_FAILURES = {
 
 const UPLOAD_FAILURES = {
   ...STEP_FAILURES,
-  'unsupported-type': { status: 415, error: UPLOADS.multipart },
-  'too-large': { status: 413, error: UPLOADS.tooLarge },
-  'one-file': { status: 400, error: UPLOADS.oneFile },
+  ...IMAGE_UPLOAD_FAILURES,
   'no-file': { status: 400, error: UPLOADS.noFile },
-  malformed: { status: 400, error: UPLOADS.malformed },
   invalid: { status: 400, error: API_ERRORS.validation },
-  type: { status: 415, error: UPLOADS.type },
-  svg: { status: 415, error: UPLOADS.svg },
-  pdf: { status: 415, error: UPLOADS.pdf },
-  heic: { status: 415, error: UPLOADS.heic },
-  unreadable: { status: 415, error: UPLOADS.unreadable },
-  pixels: { status: 413, error: UPLOADS.tooManyPixels },
   'too-many': { status: 409, error: UPLOADS.tooMany },
   quota: { status: 413, error: UPLOADS.quota },
 } satisfies Record<string, Failure>;

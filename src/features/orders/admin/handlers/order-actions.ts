@@ -4,6 +4,7 @@ import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { launchOrder } from '../launch.server.ts';
 import { addOrderNote, endOrder, type EndResult, type RecordRefund } from '../orders.server.ts';
+import { httpAddress } from './http-address.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
 const noteSchema = z.object({
@@ -85,23 +86,7 @@ export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 export const orderRefundRoute = (recordRefund: RecordRefund) =>
   endingMutation('refund', (result) => (result.ok && result.refundId ? 'refunded' : 'refund-recorded'), recordRefund);
 
-/** An absolute http(s) address, or nothing (blank is none). */
-const liveUrlSchema = z.pipe(
-  z.optional(z.string().check(z.trim(), z.maxLength(300, ADMIN_ORDERS.badLiveUrl))),
-  z.transform((value, ctx) => {
-    if (!value) return null;
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-    } catch {
-      // Not a URL at all: the same message as any other address we cannot link.
-    }
-    ctx.issues.push({ code: 'custom', message: ADMIN_ORDERS.badLiveUrl, input: value });
-    return z.NEVER;
-  }),
-);
-
-const launchSchema = z.object({ version: versionSchema, liveUrl: liveUrlSchema });
+const launchSchema = z.object({ version: versionSchema, liveUrl: httpAddress(ADMIN_ORDERS.badLiveUrl) });
 
 /**
  * POST /api/admin/orders/{id}/launch {version, liveUrl?}: the site is live; a monthly plan bought

@@ -139,7 +139,11 @@ describe('POST /api/admin/orders/{id}/status', () => {
   it('a move the order does not allow is 409; an unknown order 404; a made-up status 400', async () => {
     const admin = await person('admin');
     const id = await order(false);
-    expect((await post(id, { to: 'delivered' }, admin)).status).toBe(409);
+    expect((await post(id, { to: 'in_design' }, admin)).status).toBe(409);
+    // Preview, approval and launch have their own actions, which record what the stage needs.
+    for (const to of ['preview_ready', 'changes_requested', 'approved', 'launched']) {
+      expect((await post(id, { to }, admin)).status, to).toBe(400);
+    }
     expect((await post('abcdefghijkmnpqrstuvwxyz23', { to: 'paid' }, admin)).status).toBe(404);
     expect((await post(id, { to: 'shipped' }, admin)).status).toBe(400);
     // Cancel and refund have their own confirmed actions.
@@ -147,7 +151,7 @@ describe('POST /api/admin/orders/{id}/status', () => {
     const badForm = await post(id, { to: 'shipped' }, admin, true);
     expect(badForm.headers.get('location')).toBe(`/admin/orders/${id}`);
     expect(formOutcomeOf(badForm)?.notice).toBe('invalid');
-    const notAllowedForm = await post(id, { to: 'delivered' }, admin, true);
+    const notAllowedForm = await post(id, { to: 'in_design' }, admin, true);
     expect(notAllowedForm.headers.get('location')).toBe(`/admin/orders/${id}`);
     expect(formOutcomeOf(notAllowedForm)?.notice).toBe('not-allowed');
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { versionField } from '#server/http/record-version.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import type { AppDatabase } from '#server/db/index.ts';
-import { ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
+import type { OrderStatus } from '#server/db/schema.ts';
+import { MOVES_BY_HAND } from '../../status.ts';
 import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { findOrder, moveOrder, type MoveResult } from '../../orders.server.ts';
@@ -26,12 +27,6 @@ export const checkboxSchema = z.pipe(
   z.transform((v) => v === true || v === 'on'),
 );
 
-/** Canceled and refunded have their own confirmed actions (with the provider and subscriptions). */
-const MOVABLE = ORDER_STATUSES.filter((s) => s !== 'canceled' && s !== 'refunded') as Exclude<
-  OrderStatus,
-  'canceled' | 'refunded'
->[];
-
 /** A note on a history step: one short paragraph; blank is none. */
 const historyNote = z.pipe(
   z.optional(
@@ -47,8 +42,11 @@ const historyNote = z.pipe(
 );
 
 const statusSchema = z.object({
-  /** Where the order goes: one of nextStatuses(current). */
-  to: z.enum(MOVABLE, { error: ADMIN_ORDERS.badStatus }),
+  /**
+   * Where the order goes: one of movesByHand(current). Cancel and refund have their own confirmed
+   * actions; preview, review and launch theirs, which record what the stage needs.
+   */
+  to: z.enum(MOVES_BY_HAND, { error: ADMIN_ORDERS.badStatus }),
   version: versionSchema,
   /** Optional internal note kept in the history, one short paragraph: never shown to the customer. */
   note: historyNote,

@@ -1,0 +1,51 @@
+/** Words of the leads: their stages and the admin's lead screens. */
+import type { LeadStage } from '#server/db/schema.ts';
+
+export const LEAD_STAGE_LABELS: Readonly<Record<LeadStage, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  call_booked: 'Call booked',
+  proposal_sent: 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const ADMIN_LEADS = {
+  title: 'Leads',
+  notFound: 'Lead not found',
+  stale: 'Someone else changed this lead after you opened it. Nothing was changed: check the page and try again.',
+  stageLabel: 'Stage',
+  badStage: 'Choose a stage from the list',
+  changeStage: 'Change stage',
+  stageChanged: 'Stage changed.',
+  noteLabel: 'New note',
+  noteRequired: 'Write the note (up to 2,000 characters)',
+  noteTooLong: 'The note must be at most 2,000 characters',
+  noteControl: 'Please remove control characters from the note',
+  addNote: 'Add note',
+  noteAdded: 'Note added.',
+  checkoutTitle: 'Send a checkout link',
+  checkoutHint:
+    'E-mails the lead a link to /checkout with your choices and their details filled in; the order they place is linked to this lead.',
+  monthlyLabel: 'With the monthly plan',
+  extraPagesLabel: 'Extra pages',
+  badExtraPages: 'Extra pages must be a whole number the checkout sells',
+  sendLink: 'Send checkout link',
+  linkSent: 'Checkout link sent; the lead is at Proposal sent.',
+  history: 'Everything they did',
+  nothingYet: 'Nothing yet.',
+  becameOrders: 'Became orders',
+  byStage: 'Leads by stage',
+  allLeads: 'All leads',
+  contactMessages: 'Contact messages',
+  calls: 'Calls booked',
+} as const;
+
+export const ADMIN_LEAD_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['stage-changed', { tone: 'success', text: ADMIN_LEADS.stageChanged }],
+  ['note-added', { tone: 'success', text: ADMIN_LEADS.noteAdded }],
+  ['link-sent', { tone: 'success', text: ADMIN_LEADS.linkSent }],
+  ['stale', { tone: 'error', text: ADMIN_LEADS.stale }],
+  ['invalid', { tone: 'error', text: `${ADMIN_LEADS.badStage}; ${ADMIN_LEADS.noteRequired}` }],
+  ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
+]);

@@ -1,0 +1,306 @@
+/**
+ * Leads: the people who wrote to the agency or booked a call, one per e-mail address. A contact
+ * message or a booking records (or refreshes) its lead in the same commit as itself; the agency
+ * moves a lead through its stages, keeps notes, and sends a prefilled checkout link; the order
+ * placed from that link is linked to the lead, which is then won. Everything a person did is
+ * found by their address (messages, orders) or the lead (orders from its link).
+ */
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { pricing } from '#data/pricing.ts';
+import { insertionOrder } from '#server/db/expressions.ts';
+import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
+import { bookings, contactMessages, leadNotes, leads, LEAD_STAGES, orders, type LeadStage } from '#server/db/schema.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
+import { serverEnv } from '#server/env.ts';
+import { auditStatement } from '#server/security/audit.ts';
+import { randomId } from '#server/security/tokens.ts';
+import { before, newestFirst, prefixRange, type PageRequest } from '#features/admin/lists/lists.server.ts';
+import { PAGE_SIZE, toPage } from '#features/admin/lists/cursor.ts';
+import { checkoutLinkMail } from './mail.ts';
+
+export type Lead = typeof leads.$inferSelect;
+
+export interface LeadContact {
+  email: string;
+  name: string;
+  phone?: string | null;
+  businessName?: string | null;
+}
+
+/**
+ * The statement that records `person` as a lead, committed with what they did: a new address is
+ * a new lead ('call_booked' when they booked a call); a known one keeps its stage (a booked call
+ * moves a new or contacted lead to 'call_booked'), takes the newest name and any phone or
+ * business given, and moves to the top of the list.
+ */
+export function leadStatement(person: LeadContact, source: 'contact' | 'booking', now = Date.now()): WriteQuery {
+  const at = new Date(now);
+  const booked = source === 'booking';
+  return build
+    .insert(leads)
+    .values({
+      id: randomId(),
+      email: person.email.toLowerCase(),
+      name: person.name,
+      phone: person.phone ?? null,
+      businessName: person.businessName ?? null,
+      stage: booked ? 'call_booked' : 'new',
+      source,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: leads.email,
+      set: {
+        name: sql`excluded.name`,
+        phone: sql`coalesce(excluded.phone, ${leads.phone})`,
+        businessName: sql`coalesce(excluded.business_name, ${leads.businessName})`,
+        updatedAt: at,
+        ...(booked
+          ? { stage: sql`CASE WHEN ${leads.stage} IN ('new', 'contacted') THEN 'call_booked' ELSE ${leads.stage} END` }
+          : {}),
+      },
+    });
+}
+
+export async function findLead(db: Db, id: string): Promise<Lead | null> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+  return row ?? null;
+}
+
+const HISTORY_LIMIT = 50;
+
+/** /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first): messages, calls, orders. */
+export async function leadPage(db: Db, id: string) {
+  const lead = await findLead(db, id);
+  if (!lead) return null;
+  const [notes, messages, placed, calls] = await Promise.all([
+    db
+      .select()
+      .from(leadNotes)
+      .where(eq(leadNotes.leadId, id))
+      .orderBy(desc(leadNotes.createdAt), desc(insertionOrder)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, lead.email))
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(HISTORY_LIMIT),
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        totalCents: orders.totalCents,
+        businessName: orders.businessName,
+        createdAt: orders.createdAt,
+        leadId: orders.leadId,
+      })
+      .from(orders)
+      .where(or(eq(orders.email, lead.email), eq(orders.leadId, id)))
+      .orderBy(desc(orders.createdAt))
+      .limit(HISTORY_LIMIT),
+    db
+      .select({ id: bookings.id, startsAt: bookings.startsAt, status: bookings.status, topic: bookings.topic })
+      .from(bookings)
+      .where(eq(bookings.email, lead.email))
+      .orderBy(desc(bookings.startsAt))
+      .limit(HISTORY_LIMIT),
+  ]);
+  return { lead, notes, messages, orders: placed, bookings: calls };
+}
+
+type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
+
+/** Inside `tx`: the lead exists at `version`; bumps it (a form rendered before this is stale). */
+async function claimLead(tx: Tx, id: string, version: number, set: Partial<Lead>, now: number): Promise<Change> {
+  const result = await tx
+    .update(leads)
+    .set({ ...set, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+    .where(and(eq(leads.id, id), eq(leads.version, version)));
+  if (result.rowsAffected === 1) return { ok: true };
+  const [found] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, id));
+  return { ok: false, reason: found ? 'stale' : 'not-found' };
+}
+
+interface Actor {
+  actorId: string;
+  ip: string;
+}
+
+/** The agency moves a lead to `stage` (audited 'lead.stage'). */
+export function changeLeadStage(
+  database: AppDatabase,
+  input: Actor & { leadId: string; version: number; stage: LeadStage },
+  now = Date.now(),
+): Promise<Change> {
+  return database.writes.transaction(async (tx) => {
+    const [found] = await tx.select({ stage: leads.stage }).from(leads).where(eq(leads.id, input.leadId));
+    const claimed = await claimLead(tx, input.leadId, input.version, { stage: input.stage }, now);
+    if (!claimed.ok) return claimed;
+    await tx.batch([
+      auditStatement(
+        {
+          actorId: input.actorId,
+          action: 'lead.stage',
+          entityType: 'lead',
+          entityId: input.leadId,
+          before: { stage: found?.stage ?? null },
+          after: { stage: input.stage },
+          ip: input.ip,
+        },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  });
+}
+
+/** A note on a lead, admins only (audited 'lead.note', its length, not its words). */
+export function addLeadNote(
+  database: AppDatabase,
+  input: Actor & { leadId: string; version: number; body: string },
+  now = Date.now(),
+): Promise<Change> {
+  return database.writes.transaction(async (tx) => {
+    const claimed = await claimLead(tx, input.leadId, input.version, {}, now);
+    if (!claimed.ok) return claimed;
+    const id = crypto.randomUUID();
+    await tx
+      .insert(leadNotes)
+      .values({ id, leadId: input.leadId, authorId: input.actorId, body: input.body, createdAt: new Date(now) });
+    await tx.batch([
+      auditStatement(
+        {
+          actorId: input.actorId,
+          action: 'lead.note',
+          entityType: 'lead',
+          entityId: input.leadId,
+          after: { noteId: id, length: input.body.length },
+          ip: input.ip,
+        },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  });
+}
+
+/** The checkout prefilled for a lead: their details, and the plan and pages the agency chose. */
+export function leadCheckoutUrl(leadId: string, choice: { monthly: boolean; extraPages: number }): string {
+  const params = new URLSearchParams({ lead: leadId });
+  const monthly = pricing.checkout.monthly;
+  if (choice.monthly && monthly) params.set('plan', monthly.id);
+  if (choice.extraPages > 0) params.set('extraPages', String(choice.extraPages));
+  return `${serverEnv().SITE_URL}/checkout?${params.toString()}`;
+}
+
+/**
+ * The agency e-mails the lead a prefilled checkout link: a new or contacted lead (or one whose
+ * call is booked) moves to 'Proposal sent'. Audited 'lead.checkout-link'.
+ */
+export function sendCheckoutLink(
+  database: AppDatabase,
+  input: Actor & { leadId: string; version: number; monthly: boolean; extraPages: number },
+  now = Date.now(),
+): Promise<Change> {
+  return database.writes.transaction(async (tx) => {
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, input.leadId));
+    if (!lead) return { ok: false, reason: 'not-found' };
+    const onward = lead.stage === 'won' || lead.stage === 'lost' ? lead.stage : 'proposal_sent';
+    const claimed = await claimLead(tx, input.leadId, input.version, { stage: onward }, now);
+    if (!claimed.ok) return claimed;
+    const url = leadCheckoutUrl(lead.id, input);
+    await tx.batch([
+      outboxInsert({ ...checkoutLinkMail(lead, { url, ...input }), kind: 'lead-checkout-link', to: lead.email }, now),
+      auditStatement(
+        {
+          actorId: input.actorId,
+          action: 'lead.checkout-link',
+          entityType: 'lead',
+          entityId: input.leadId,
+          before: { stage: lead.stage },
+          after: { stage: onward, monthly: input.monthly, extraPages: input.extraPages },
+          ip: input.ip,
+        },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  });
+}
+
+/** The order placed from a lead's link is linked to it (checkout stores lead_id), and the lead is won. */
+export const leadWonStatement = (leadId: string, now = Date.now()): WriteQuery =>
+  build
+    .update(leads)
+    .set({ stage: 'won', version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+    .where(eq(leads.id, leadId));
+
+/** The prefill of a checkout opened from a lead's link (null: no such lead). */
+export async function leadPrefill(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: leads.id,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      businessName: leads.businessName,
+    })
+    .from(leads)
+    .where(eq(leads.id, id));
+  return row ?? null;
+}
+
+const keyOf = (r: { updatedAt: Date; row: number }) => ({ at: r.updatedAt.getTime(), row: r.row });
+const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
+
+/**
+ * /admin/leads: latest activity first. By stage: leads_stage_idx (stage, updated_at); else
+ * leads_updated_at_idx. ?q= is an e-mail prefix (leads_email_unique; addresses are lower-cased).
+ */
+export async function listLeads(db: Db, filters: { stage?: LeadStage; q?: string }, page: PageRequest) {
+  const limit = page.limit ?? PAGE_SIZE;
+  const rows = await db
+    .select({
+      id: leads.id,
+      name: leads.name,
+      email: leads.email,
+      businessName: leads.businessName,
+      stage: leads.stage,
+      source: leads.source,
+      updatedAt: leads.updatedAt,
+      row: rowid,
+    })
+    .from(leads)
+    .where(
+      and(
+        filters.stage ? eq(leads.stage, filters.stage) : undefined,
+        filters.q ? prefixRange(leads.email, filters.q.toLowerCase()) : undefined,
+        before(leads.updatedAt, page.after),
+      ),
+    )
+    .orderBy(...newestFirst(leads.updatedAt))
+    .limit(limit + 1);
+  return toPage(rows, limit, keyOf);
+}
+
+export interface LeadCounts {
+  byStage: Record<LeadStage, number>;
+  /** Leads with an order: placed from their link, or with their address. */
+  becameOrders: number;
+}
+
+/** The dashboard's leads: how many at each stage, and how many became orders. */
+export async function leadCounts(db: Db): Promise<LeadCounts> {
+  // leads_stage_idx covers the count; the orders lookups are index probes (lead, e-mail) per lead.
+  const stages = await db.select({ stage: leads.stage, n: count() }).from(leads).groupBy(leads.stage);
+  const [converted] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(
+      sql`exists (select 1 from ${orders} where ${orders.leadId} = ${leads.id}) or exists (select 1 from ${orders} where ${orders.email} = ${leads.email})`,
+    );
+  const byStage = Object.fromEntries(LEAD_STAGES.map((s) => [s, 0])) as Record<LeadStage, number>;
+  for (const row of stages) byStage[row.stage] = row.n;
+  return { byStage, becameOrders: converted?.n ?? 0 };
+}

@@ -1,0 +1,6 @@
+import { postApprovePreview } from '#features/orders/reviews/handlers/review-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postApprovePreview;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,6 @@
+import { postRequestChanges } from '#features/orders/reviews/handlers/review-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postRequestChanges;
+export const ALL = methodNotAllowed('POST');

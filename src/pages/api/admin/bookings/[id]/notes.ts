@@ -1,0 +1,6 @@
+import { postNotes } from '#features/bookings/admin/handlers/admin-bookings.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postNotes;
+export const ALL = methodNotAllowed('POST');

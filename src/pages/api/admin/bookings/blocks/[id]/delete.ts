@@ -1,0 +1,6 @@
+import { postUnblock } from '#features/bookings/admin/handlers/admin-bookings.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postUnblock;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,6 @@
+import { postLeadStage } from '#features/leads/admin/handlers/lead-actions.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postLeadStage;
+export const ALL = methodNotAllowed('POST');

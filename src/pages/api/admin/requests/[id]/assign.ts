@@ -1,0 +1,6 @@
+import { postRequestAssign } from '#features/requests/handlers/request-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postRequestAssign;
+export const ALL = methodNotAllowed('POST');

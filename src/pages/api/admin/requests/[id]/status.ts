@@ -1,0 +1,6 @@
+import { postRequestStatus } from '#features/requests/handlers/request-routes.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postRequestStatus;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,6 @@
+import { postCancel } from '#features/bookings/handlers/manage.ts';
+import { methodNotAllowed } from '#server/http/responses.ts';
+
+export const prerender = false;
+export const POST = postCancel;
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,118 @@
+/**
+ * Scheduling a call: a visitor books a slot at /book without JavaScript, gets the confirmation
+ * mail, opens its manage link, reschedules and cancels; with JavaScript the visitor's own time
+ * shows beside Eastern; the admin sees the call and blocks and unblocks a time. Axe runs on
+ * /book, the manage page and /admin/bookings at 390 and 1280 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { adminSignsIn, expectNoAxeViolations, tag } from './admin-helpers.ts';
+import { E2E_BUILDS } from './builds.ts';
+import { capturedMail, installMailCapture, linkIn } from './mail-capture.ts';
+
+const DB_URL = E2E_BUILDS.main.databaseUrl;
+
+test.beforeAll(() => installMailCapture(DB_URL));
+// The tests book real slots: one after another, so two never race for the same one.
+test.describe.configure({ mode: 'serial' });
+
+async function axeAtBothWidths(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page);
+}
+
+test('a visitor books a call without JavaScript, then reschedules and cancels it from the e-mail', async ({
+  browser,
+}) => {
+  test.slow();
+  const email = `booker-${tag()}@example.com`;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/book');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Call' })).toBeVisible();
+  const picker = page.getByRole('group', { name: 'Pick a time' });
+  const first = picker.getByRole('radio').first();
+  await first.check();
+  await page.getByLabel('Name').fill('Nia Booker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(407) 555-0177');
+  await page.getByLabel('Business (optional)').fill('Nia’s Nails');
+  await page.getByLabel('What would you like to talk about?').fill('A website where clients can see my prices.');
+  await page.getByRole('button', { name: 'Book this call' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Your call is booked' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('We e-mailed you a confirmation');
+
+  const [confirmation] = await capturedMail(DB_URL, email, 'booking-booked');
+  expect(confirmation?.subject).toBe('Your call with Palmetto Web Studio is booked');
+  const manage = await linkIn(DB_URL, email, 'booking-booked', '/book/manage');
+  // Axe needs JavaScript: the same link in a browser that runs it (opening it changes nothing).
+  const checking = await browser.newContext();
+  const checker = await checking.newPage();
+  await checker.goto(manage);
+  await expect(checker.getByRole('heading', { level: 1, name: 'Your call' })).toBeVisible();
+  await axeAtBothWidths(checker);
+  await checking.close();
+
+  await page.goto(manage);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your call' })).toBeVisible();
+  const before = await page.locator('dd time').getAttribute('datetime');
+
+  // Reschedule: another free time (the booked one is no longer offered).
+  await page.getByRole('group', { name: 'Pick a time' }).getByRole('radio').nth(1).check();
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByRole('status')).toContainText('Your call has a new time');
+  expect(await page.locator('dd time').getAttribute('datetime')).not.toBe(before);
+  expect(await capturedMail(DB_URL, email, 'booking-rescheduled')).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Your call is cancelled');
+  await expect(page.getByText('This call was cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+  expect(await capturedMail(DB_URL, email, 'booking-cancelled')).toHaveLength(1);
+  await context.close();
+
+  // The admin sees the call, with links to the same e-mail's messages and orders.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await adminSignsIn(admin, '/admin/bookings');
+  await axeAtBothWidths(admin);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Cancelled');
+  await row.getByRole('link').click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Call with Nia Booker' })).toBeVisible();
+  await axeAtBothWidths(admin);
+  await expect(admin.getByRole('link', { name: 'Orders from this e-mail' })).toHaveAttribute(
+    'href',
+    `/admin/orders?q=${encodeURIComponent(email)}`,
+  );
+  await adminContext.close();
+});
+
+test('with JavaScript, times show in the visitor’s zone with Eastern beside them', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+  const page = await context.newPage();
+  await page.goto('/book');
+  await axeAtBothWidths(page);
+  const label = page.getByRole('group', { name: 'Pick a time' }).locator('label').first();
+  await expect(label).toContainText('your time');
+  await expect(label).toContainText('Eastern');
+  await expect(page.getByText('Times are shown in your time zone (America/Los_Angeles)')).toBeVisible();
+  await context.close();
+});
+
+test('the admin blocks a time and unblocks it', async ({ page }) => {
+  await adminSignsIn(page, '/admin/bookings');
+  await page.getByLabel('From', { exact: true }).fill('2030-01-07T10:00');
+  await page.getByLabel('To', { exact: true }).fill('2030-01-07T11:30');
+  await page.getByLabel('Reason (optional)').fill('Team day');
+  await page.getByRole('button', { name: 'Block this time' }).click();
+  await expect(page.getByRole('status')).toContainText('The time is blocked.');
+  const blocked = page.getByRole('listitem').filter({ hasText: 'Team day' });
+  await expect(blocked).toContainText('Monday, January 7, 10:00 AM');
+  await blocked.getByRole('button', { name: /Unblock/ }).click();
+  await expect(page.getByRole('status')).toContainText('The time is open again.');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Team day' })).toHaveCount(0);
+});
