@@ -269,7 +269,8 @@ test.describe('the customer portal', () => {
 
     await page.goto(`/account/orders/${orderId}`);
     await expect(page.getByText('Status: Pending payment')).toBeVisible();
-    await expect(page.locator('[aria-current="step"]')).toHaveCount(0);
+    // The project's first step: placed, waiting for payment.
+    await expect(page.locator('[aria-current="step"]')).toHaveText(/^\s*Current:\s*Placed\s*$/);
 
     await adminMarksPaid(browser, orderId);
     await page.goto('/account');

@@ -136,6 +136,18 @@ describe('review rounds', () => {
     expect((await changes(id, stranger, 1)).status).toBe(404);
     expect((await approve(id, stranger, 1)).status).toBe(404);
     expect((await changes(id, customer, 1, '   ')).status).toBe(400);
+    // Not a multipart form: refused before anything is read.
+    const json = await postAs(
+      postRequestChanges,
+      `/api/account/orders/${id}/changes`,
+      { id },
+      { round: '1', changes: 'x' },
+      customer,
+    );
+    expect(json.status).toBe(415);
+    // A file that is not an image: refused whole, nothing recorded.
+    const text = new File(['not an image'], 'notes.txt', { type: 'text/plain' });
+    expect((await changes(id, customer, 1, 'With notes', false, text)).status).toBe(415);
     expect(await statusOf(id)).toBe('preview_ready');
 
     const screenshot = new File([await png()], 'menu.png', { type: 'image/png' });
