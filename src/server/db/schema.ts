@@ -903,6 +903,10 @@ export const messageThreads = sqliteTable(
     uniqueIndex('message_threads_request_idx').on(t.requestId),
     index('message_threads_customer_idx').on(t.customerId, t.unreadByCustomer),
     index('message_threads_agency_unread_idx').on(t.unreadByAgency),
+    // The dashboard's newest threads with unread messages: read in order, ten rows, not sorted.
+    index('message_threads_agency_unread_recent_idx')
+      .on(t.lastMessageAt)
+      .where(sql`${t.unreadByAgency} > 0`),
     check('message_threads_subject_check', sql`(${t.orderId} IS NULL) <> (${t.requestId} IS NULL)`),
     check('message_threads_unread_check', sql`${t.unreadByCustomer} >= 0 AND ${t.unreadByAgency} >= 0`),
   ],
