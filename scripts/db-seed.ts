@@ -291,6 +291,13 @@ await insertAll(subscriptions, subscriptionRows);
 
 // Invoices: one per order's build (paid unless the order still waits for payment or was
 // canceled), the rest the monthly plan's; numbered per Orlando year in issue order, as issued.
+const passed = (at: number) => (at <= now ? new Date(at) : null);
+const sentReminders = (dueAt: number) => ({
+  remindedBeforeAt: passed(dueAt - 3 * 86_400_000),
+  remindedDueAt: passed(dueAt - 86_400_000),
+  remindedOverdueAt: passed(dueAt + 7 * 86_400_000),
+  agencyToldOverdueAt: passed(dueAt),
+});
 const invoiceRows: (typeof invoices.$inferInsert)[] = [];
 const invoiceLineRows: (typeof invoiceLines.$inferInsert)[] = [];
 const customersById = new Map(customers.map((c) => [c.id, c]));
@@ -333,6 +340,10 @@ for (let i = 0; i < INVOICES; i++) {
     paidMethod: status === 'paid' ? pick(['bank_transfer', 'check', 'card', 'card'] as const) : null,
     voidedAt: status === 'void' ? issuedAt : null,
     voidReason: status === 'void' ? 'Order canceled' : null,
+    // A running site has sent each reminder whose moment has passed (src/features/invoices/
+    // reminders.server.ts): without these, the server's first housekeeping run would queue
+    // thousands of mails while a bench measures.
+    ...(status === 'open' ? sentReminders(issuedAt.getTime() + 14 * 86_400_000) : {}),
     createdAt: issuedAt,
   });
   invoiceLineRows.push({
@@ -468,7 +479,8 @@ for (let i = 0; i < BOOKINGS; i++) {
     phone: `(407) 555-${String(1000 + Math.floor(random() * 9000))}`,
     business: random() < 0.7 ? `${pick(PLACES)} ${pick(TRADES)}` : null,
     topic: pick(TOPICS),
-    remindedAt: startsAt.getTime() < now ? new Date(startsAt.getTime() - 86_400_000) : null,
+    // Sent a day before (or not needed): none is owed when the server starts.
+    remindedAt: startsAt.getTime() < now + 86_400_000 ? new Date(startsAt.getTime() - 86_400_000) : null,
     cancelledAt: active ? null : createdAt,
     cancelledBy: active ? null : pick(['visitor', 'agency']),
     createdAt,
