@@ -804,9 +804,12 @@ export const invoices = sqliteTable(
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
-    index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    // due_at rides along so the overdue list skips not-yet-due open invoices inside the index
+    // (about 1,400 row reads a page at 100,000 invoices without it).
+    index('invoices_status_issued_idx').on(t.status, t.issuedAt, t.dueAt),
     // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
-    index('invoices_kind_paid_idx').on(t.kind, t.paidAt),
+    // Covering (status, paid_cents): the twelve weeks' sum reads no row.
+    index('invoices_kind_paid_idx').on(t.kind, t.paidAt, t.status, t.paidCents),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),

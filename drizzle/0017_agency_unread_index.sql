@@ -1,1 +1,0 @@
-CREATE INDEX `message_threads_agency_unread_recent_idx` ON `message_threads` (`last_message_at`) WHERE "message_threads"."unread_by_agency" > 0;
