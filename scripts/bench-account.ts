@@ -108,7 +108,8 @@ await fetch(
 
 // What the agency adds to the project: eight messages (two unread), three review rounds, the
 // plan active, and five care-plan requests, one with replies.
-const database = createClient({ url: databaseUrl });
+// The server may be writing (housekeeping at start): wait for the lock rather than fail.
+const database = createClient({ url: databaseUrl, timeout: 10_000 });
 const userId = String(
   (await database.execute({ sql: 'SELECT user_id FROM orders WHERE id = ?', args: [orderId] })).rows[0]?.[0],
 );

@@ -97,7 +97,7 @@ try {
 
   // Record pages with the most on them: an order with messages and review rounds, a lead with
   // messages and calls, a booking.
-  const seeded = createClient({ url: databaseUrl });
+  const seeded = createClient({ url: databaseUrl, timeout: 10_000 });
   const one = async (sql: string) => String((await seeded.execute(sql)).rows[0]?.[0] ?? '');
   const orderId = await one(
     `SELECT t.order_id FROM message_threads t JOIN order_reviews r ON r.order_id = t.order_id
