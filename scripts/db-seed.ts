@@ -1,7 +1,10 @@
-// `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 --invoices 100000 [--force]`:
+// `npm run db:seed -- --orders 100000 --messages 100000 --subscriptions 10000 --invoices 100000
+//   --bookings 100000 --threads 20000 --requests 10000 --leads 20000 [--force]`:
 // fills DATABASE_URL with realistic-looking customers, orders (with items and a few intakes),
-// contact messages, subscriptions, invoices (with their lines) and audit entries, for trying the admin lists at volume
-// and for scripts/bench-admin.ts. Never run it against production: the rows are invented.
+// contact messages, subscriptions, invoices (with their lines), audit entries, booked calls,
+// project message threads (about five messages each, with review rounds on their orders),
+// care-plan requests and leads, for trying the admin lists at volume and for scripts/bench-admin.ts.
+// Never run it against production: the rows are invented.
 import { parseArgs } from 'node:util';
 import type { InStatement } from '@libsql/client';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -11,19 +14,31 @@ import { toStatement } from '#server/db/write-queue.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import {
   auditLog,
+  bookings,
+  careRequests,
   contactMessages,
   intakes,
   invoiceCounters,
   invoiceLines,
   invoices,
+  LEAD_STAGES,
+  leads,
+  messageThreads,
   orderItems,
+  orderReviews,
   orders,
   SUBSCRIPTION_STATUSES,
   subscriptions,
+  threadMessages,
   users,
+  type CareRequestStatus,
   type OrderStatus,
 } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
+import { randomId } from '#server/security/tokens.ts';
+import { site } from '#data/site.ts';
+import { team } from '#data/team.ts';
+import { addDays, agencyDayOf, agencyInstant, weekdayOf } from '#features/bookings/zone.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +46,10 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '1000' },
     subscriptions: { type: 'string', default: '100' },
     invoices: { type: 'string', default: '100' },
+    bookings: { type: 'string', default: '100' },
+    threads: { type: 'string', default: '100' },
+    requests: { type: 'string', default: '100' },
+    leads: { type: 'string', default: '100' },
     force: { type: 'boolean', default: false },
   },
 });
@@ -43,6 +62,10 @@ const ORDERS = count('orders', values.orders);
 const MESSAGES = count('messages', values.messages);
 const SUBSCRIPTIONS = count('subscriptions', values.subscriptions);
 const INVOICES = count('invoices', values.invoices);
+const BOOKINGS = count('bookings', values.bookings);
+const THREADS = count('threads', values.threads);
+const REQUESTS = count('requests', values.requests);
+const LEADS = count('leads', values.leads);
 /** A database with more orders than this is probably not a scratch one: refuse unless --force. */
 const REFUSE_ABOVE = 1000;
 /** Rows per INSERT (kept under SQLite's 32,766 bound parameters) and INSERTs per transaction. */
@@ -71,7 +94,8 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const id = () => crypto.randomUUID().replaceAll('-', '').slice(0, 26);
+// Ids in the app's own alphabet, so the pages' id and cursor patterns accept them.
+const id = randomId;
 
 const FIRST = [
   'Maria',
@@ -267,6 +291,13 @@ await insertAll(subscriptions, subscriptionRows);
 
 // Invoices: one per order's build (paid unless the order still waits for payment or was
 // canceled), the rest the monthly plan's; numbered per Orlando year in issue order, as issued.
+const passed = (at: number) => (at <= now ? new Date(at) : null);
+const sentReminders = (dueAt: number) => ({
+  remindedBeforeAt: passed(dueAt - 3 * 86_400_000),
+  remindedDueAt: passed(dueAt - 86_400_000),
+  remindedOverdueAt: passed(dueAt + 7 * 86_400_000),
+  agencyToldOverdueAt: passed(dueAt),
+});
 const invoiceRows: (typeof invoices.$inferInsert)[] = [];
 const invoiceLineRows: (typeof invoiceLines.$inferInsert)[] = [];
 const customersById = new Map(customers.map((c) => [c.id, c]));
@@ -309,6 +340,10 @@ for (let i = 0; i < INVOICES; i++) {
     paidMethod: status === 'paid' ? pick(['bank_transfer', 'check', 'card', 'card'] as const) : null,
     voidedAt: status === 'void' ? issuedAt : null,
     voidReason: status === 'void' ? 'Order canceled' : null,
+    // A running site has sent each reminder whose moment has passed (src/features/invoices/
+    // reminders.server.ts): without these, the server's first housekeeping run would queue
+    // thousands of mails while a bench measures.
+    ...(status === 'open' ? sentReminders(issuedAt.getTime() + 14 * 86_400_000) : {}),
     createdAt: issuedAt,
   });
   invoiceLineRows.push({
@@ -363,10 +398,200 @@ const auditRows: (typeof auditLog.$inferInsert)[] = orderRows
   }));
 await insertAll(auditLog, auditRows);
 
+// Leads at every stage: the first ones are people who wrote through the contact form (their
+// address finds their messages), the rest came by a booked call.
+const leadRows: (typeof leads.$inferInsert)[] = [];
+for (let i = 0; i < LEADS; i++) {
+  const message = messageRows[i];
+  const first = pick(FIRST);
+  const createdAt = message?.createdAt ?? recent();
+  leadRows.push({
+    id: id(),
+    email:
+      message?.email ??
+      `${first
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}.${run}.lead${i}@example.net`,
+    name: message?.name ?? `${first} ${pick(LAST)}`,
+    phone: random() < 0.6 ? `(407) 555-${String(1000 + Math.floor(random() * 9000))}` : null,
+    businessName: random() < 0.7 ? `${pick(PLACES)} ${pick(TRADES)}` : null,
+    stage: pick(LEAD_STAGES),
+    source: message ? 'contact' : 'booking',
+    version: 0,
+    createdAt,
+    updatedAt: new Date(createdAt.getTime() + Math.floor(random() * 7 * 86_400_000)),
+  });
+}
+leadRows.sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime());
+await insertAll(leads, leadRows);
+
+// Booked calls in the weekday call hours (site.ts), in Orlando's time. Active calls need a start
+// of their own (a partial unique index), so they fill about three slots in four, going out from
+// today into the past and the future as far as it takes; the next two weeks stay half free, as
+// /book would see them. Cancelled calls may share a start with anything.
+const CALL_HOURS = site.businessHours.spec.find((h) => (h.days as readonly string[]).includes('Monday'));
+const minutesOf = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+const slotStarts = (day: string): Date[] => {
+  if (!CALL_HOURS || !(CALL_HOURS.days as readonly string[]).includes(weekdayOf(day))) return [];
+  const starts: Date[] = [];
+  for (let m = minutesOf(CALL_HOURS.opens); m + 30 <= minutesOf(CALL_HOURS.closes); m += 30) {
+    starts.push(agencyInstant(day, m));
+  }
+  return starts;
+};
+const activeBookings = Math.round(BOOKINGS * 0.85);
+const activeStarts: Date[] = [];
+const today = agencyDayOf(now);
+for (let d = 0; activeStarts.length < activeBookings && d < 200_000; d++) {
+  // Alternate the future (0, 1, 2, ...) and the past (-1, -2, ...) so both grow together.
+  const offset = d % 2 === 0 ? d / 2 : -(d + 1) / 2;
+  const fill = Math.abs(offset) <= 14 ? 0.5 : 0.75;
+  for (const start of slotStarts(addDays(today, offset))) {
+    if (activeStarts.length < activeBookings && random() < fill) activeStarts.push(start);
+  }
+}
+const bookingRows: (typeof bookings.$inferInsert)[] = [];
+const TOPICS = ['A new website for my business', 'Redesign of our site', 'Online booking for clients', 'Local SEO'];
+for (let i = 0; i < BOOKINGS; i++) {
+  const active = i < activeStarts.length;
+  const startsAt = active ? activeStarts[i]! : pick(activeStarts.length ? activeStarts : [new Date(now)]);
+  const lead = leadRows.length > 0 && random() < 0.5 ? pick(leadRows) : null;
+  const first = pick(FIRST);
+  const createdAt = new Date(startsAt.getTime() - Math.floor(1 + random() * 10) * 86_400_000);
+  bookingRows.push({
+    id: id(),
+    // Seeded calls have no working manage link: the hash of nothing.
+    secretHash: Buffer.alloc(32),
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+    status: active ? 'active' : 'cancelled',
+    name: lead?.name ?? `${first} ${pick(LAST)}`,
+    email:
+      lead?.email ??
+      `${first
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}.${run}.call${i}@example.net`,
+    phone: `(407) 555-${String(1000 + Math.floor(random() * 9000))}`,
+    business: random() < 0.7 ? `${pick(PLACES)} ${pick(TRADES)}` : null,
+    topic: pick(TOPICS),
+    // Sent a day before (or not needed): none is owed when the server starts.
+    remindedAt: startsAt.getTime() < now + 86_400_000 ? new Date(startsAt.getTime() - 86_400_000) : null,
+    cancelledAt: active ? null : createdAt,
+    cancelledBy: active ? null : pick(['visitor', 'agency']),
+    createdAt,
+    updatedAt: createdAt,
+  });
+}
+bookingRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(bookings, bookingRows);
+
+// Project messages: threads on orders in the build, about five messages each, alternating sides
+// (mostly); the last message's side owes the other side its unread count. Orders past the
+// preview get one to three review rounds.
+const threadRows: (typeof messageThreads.$inferInsert)[] = [];
+const threadMessageRows: (typeof threadMessages.$inferInsert)[] = [];
+const reviewRows: (typeof orderReviews.$inferInsert)[] = [];
+const buildOrders = orderRows.filter((o) =>
+  ['paid', 'intake_received', 'in_design', 'preview_ready', 'launched'].includes(o.status!),
+);
+const AGENCY_LINES = ['Thanks, we have what we need for now.', 'The home page draft is up for you to look at.'];
+const CUSTOMER_LINES = ['Could the header photo be brighter?', 'Our opening hours changed, see below.'];
+const addThread = (customerId: string, subject: { orderId: string } | { requestId: string }, startedAt: Date) => {
+  const threadId = id();
+  const messages = 2 + Math.floor(random() * 7);
+  let at = startedAt.getTime();
+  let unreadByCustomer = 0;
+  let unreadByAgency = 0;
+  for (let m = 0; m < messages; m++) {
+    at += Math.floor(random() * 2 * 86_400_000);
+    const side = (m % 2 === 0) === random() < 0.85 ? 'customer' : 'agency';
+    threadMessageRows.push({
+      id: id(),
+      threadId,
+      authorId: side === 'customer' ? customerId : 'seed-admin',
+      side,
+      body: pick(side === 'customer' ? CUSTOMER_LINES : AGENCY_LINES),
+      createdAt: new Date(at),
+    });
+    if (side === 'customer') unreadByAgency = random() < 0.3 ? unreadByAgency + 1 : 0;
+    else unreadByCustomer = random() < 0.3 ? unreadByCustomer + 1 : 0;
+  }
+  threadRows.push({
+    id: threadId,
+    ...subject,
+    customerId,
+    unreadByCustomer,
+    unreadByAgency,
+    lastMessageAt: new Date(at),
+    createdAt: startedAt,
+  });
+};
+for (let i = 0; i < Math.min(THREADS, buildOrders.length); i++) {
+  // Spread over the orders so threads are not all on the oldest ones.
+  const order = buildOrders[Math.floor((i * buildOrders.length) / Math.min(THREADS, buildOrders.length))]!;
+  addThread(order.userId, { orderId: order.id! }, order.createdAt);
+  if (order.status === 'preview_ready' || order.status === 'launched') {
+    const rounds = 1 + Math.floor(random() * 3);
+    for (let round = 1; round <= rounds; round++) {
+      const postedAt = new Date(order.createdAt.getTime() + round * 5 * 86_400_000);
+      const answered = round < rounds || order.status === 'launched';
+      const approved = answered && round === rounds;
+      reviewRows.push({
+        id: crypto.randomUUID(),
+        orderId: order.id!,
+        round,
+        previewUrl: `https://preview.example.com/${order.id}/round-${round}`,
+        message: round === 1 ? 'Here is the first version of your site.' : null,
+        postedAt,
+        postedBy: 'seed-admin',
+        outcome: answered ? (approved ? 'approved' : 'changes_requested') : null,
+        changes: answered && !approved ? 'Bigger logo, please, and our phone number in the header.' : null,
+        extraWork: round > 2 && !approved,
+        respondedAt: answered ? new Date(postedAt.getTime() + 86_400_000) : null,
+        respondedBy: answered ? order.userId : null,
+      });
+    }
+  }
+}
+await insertAll(orderReviews, reviewRows);
+
+// Care-plan requests: mostly done, the rest open or in progress; one in three has replies.
+const requestRows: (typeof careRequests.$inferInsert)[] = [];
+const REQUEST_STATUSES: readonly CareRequestStatus[] = ['open', 'in_progress', 'done', 'done', 'done'];
+const planCustomers = subscriptionRows.length > 0 ? subscriptionRows.map((s) => s.userId) : customers.map((c) => c.id);
+for (let i = 0; i < REQUESTS; i++) {
+  const createdAt = recent();
+  const status = pick(REQUEST_STATUSES);
+  const requestId = id();
+  const userId = pick(planCustomers);
+  requestRows.push({
+    id: requestId,
+    userId,
+    page: pick(['Home', 'About', 'Services', 'Contact', 'Menu']),
+    details: 'Please change our Saturday hours to 10 AM-2 PM and add the new phone number.',
+    status,
+    assignee: status === 'open' ? null : pick(team).name,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  if (random() < 1 / 3) addThread(userId, { requestId }, createdAt);
+}
+requestRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+await insertAll(careRequests, requestRows);
+await insertAll(messageThreads, threadRows);
+await insertAll(threadMessages, threadMessageRows);
+
 client.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `db:seed: ${customers.length} customers, ${orderRows.length} orders (${itemRows.length} items, ${intakeRows.length} intakes), ` +
     `${messageRows.length} messages, ${subscriptionRows.length} subscriptions, ${invoiceRows.length} invoices, ` +
-    `${auditRows.length} audit entries in ${seconds} s`,
+    `${auditRows.length} audit entries, ${leadRows.length} leads, ${bookingRows.length} bookings ` +
+    `(${activeStarts.length} active), ${threadRows.length} threads (${threadMessageRows.length} messages), ` +
+    `${reviewRows.length} review rounds, ${requestRows.length} requests in ${seconds} s`,
 );

@@ -35,6 +35,16 @@ describe('freeSlots', () => {
     expect(days.find((d) => d.day === '2026-11-02')?.slots[0]?.start.toISOString()).toBe('2026-11-02T14:00:00.000Z');
   });
 
+  it('gives every call its own slots: changing one answer changes no later one (days are cached)', () => {
+    const now = at('2026-03-13T04:00:00Z');
+    const first = freeSlots(now, [], []);
+    first[0]!.start.setTime(0);
+    first.pop();
+    const second = freeSlots(now, [], []);
+    expect(second[0]?.start.toISOString()).toBe('2026-03-13T13:00:00.000Z');
+    expect(second).toHaveLength(first.length + 1);
+  });
+
   it('offers nothing sooner than 2 hours ahead', () => {
     // Wednesday 2026-03-04, 10:15 AM EST: the first call is at 12:30 PM (12:15 is not a slot).
     const slots = freeSlots(at('2026-03-04T15:15:00Z'), [], []);

@@ -29,15 +29,31 @@ export interface TimeRange {
   endsAt: Date;
 }
 
-/** Every slot of the hours on `day` ('YYYY-MM-DD'), blocked, taken or past included. */
+/** Start and end (ms) of every slot of a day, by day: the hours of a calendar day never change. */
+const dayCache = new Map<string, readonly (readonly [number, number])[]>();
+/** About two horizons of days: today's window stays cached as the days roll on. */
+const DAY_CACHE_SIZE = 64;
+
+/**
+ * Every slot of the hours on `day` ('YYYY-MM-DD'), blocked, taken or past included. Each day's
+ * instants are computed once (two time-zone conversions a slot is most of /book's work) and
+ * handed out as new objects, so no caller can change another's.
+ */
 function slotsOfDay(day: string): Slot[] {
-  if (!CALL_HOURS || !(CALL_HOURS.days as readonly string[]).includes(weekdayOf(day))) return [];
-  const slots: Slot[] = [];
-  const closes = minutesOf(CALL_HOURS.closes);
-  for (let m = minutesOf(CALL_HOURS.opens); m + SLOT_MINUTES <= closes; m += SLOT_MINUTES) {
-    slots.push({ start: agencyInstant(day, m), end: agencyInstant(day, m + SLOT_MINUTES) });
+  let times = dayCache.get(day);
+  if (!times) {
+    const computed: (readonly [number, number])[] = [];
+    if (CALL_HOURS && (CALL_HOURS.days as readonly string[]).includes(weekdayOf(day))) {
+      const closes = minutesOf(CALL_HOURS.closes);
+      for (let m = minutesOf(CALL_HOURS.opens); m + SLOT_MINUTES <= closes; m += SLOT_MINUTES) {
+        computed.push([agencyInstant(day, m).getTime(), agencyInstant(day, m + SLOT_MINUTES).getTime()]);
+      }
+    }
+    if (dayCache.size >= DAY_CACHE_SIZE) dayCache.clear();
+    dayCache.set(day, computed);
+    times = computed;
   }
-  return slots;
+  return times.map(([start, end]) => ({ start: new Date(start), end: new Date(end) }));
 }
 
 /** The slots a visitor can book at `now`, earliest first. */

@@ -50,10 +50,13 @@ export function addDays(day: string, count: number): string {
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it.
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+
 /** 'Monday' for 'YYYY-MM-DD' (a calendar day has one weekday wherever it is). */
 export function weekdayOf(day: string): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, date));
+  return weekdayFormat.format(Date.UTC(year, month - 1, date));
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: AGENCY_ZONE, hour: 'numeric', minute: '2-digit' });

@@ -18,11 +18,9 @@ export const ADMIN_LEADS = {
   badStage: 'Choose a stage from the list',
   changeStage: 'Change stage',
   stageChanged: 'Stage changed.',
-  noteLabel: 'New note',
   noteRequired: 'Write the note (up to 2,000 characters)',
   noteTooLong: 'The note must be at most 2,000 characters',
   noteControl: 'Please remove control characters from the note',
-  addNote: 'Add note',
   noteAdded: 'Note added.',
   checkoutTitle: 'Send a checkout link',
   checkoutHint:

@@ -27,7 +27,7 @@ import MessagesSection from './components/MessagesSection.astro';
 import AccountUnreadMessages from './components/AccountUnreadMessages.astro';
 import { getMessageFile, postAgencyOrderMessage, postCustomerOrderMessage } from './handlers/order-messages.ts';
 import { png, postMultipart } from './testing/thread-kit.ts';
-import { agencyUnread, customerUnread, ensureThread, postStatements } from './threads.server.ts';
+import { agencyUnread, agencyUnreadThreads, customerUnread, ensureThread, postStatements } from './threads.server.ts';
 
 process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), 'palmetto-messages-'));
 resetServerEnv();
@@ -256,5 +256,18 @@ describe('internal notes never reach the customer', () => {
     const html = await render(MessagesSection, { orderId: id, side: 'agency' }, admin);
     expect(html).toContain('From the customer');
     expect(html).not.toContain('INTERNAL-NOTE');
+  });
+});
+
+describe("the dashboard's unread threads", () => {
+  it('are read newest first from the partial index, without sorting every unread thread', async () => {
+    const query = agencyUnreadThreads(db, 10).toSQL();
+    const plan = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
+    const details = plan.rows.map((r) => String(r.detail));
+    expect(details.join(' | ')).toMatch(/USING INDEX message_threads_agency_unread_recent_idx/);
+    expect(
+      details.some((d) => d.includes('TEMP B-TREE')),
+      details.join(' | '),
+    ).toBe(false);
   });
 });

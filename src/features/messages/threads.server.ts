@@ -146,7 +146,16 @@ export async function agencyUnread(db: Db, limit = 10) {
     .select({ total: sum(messageThreads.unreadByAgency) })
     .from(messageThreads)
     .where(gt(messageThreads.unreadByAgency, 0));
-  const threads = await db
+  const threads = await agencyUnreadThreads(db, limit);
+  return { total: Number(totals?.total ?? 0), threads };
+}
+
+/**
+ * The newest threads the agency has unread messages on: ten rows of the partial index
+ * message_threads_agency_unread_recent_idx, not a sort of every unread thread (on /admin).
+ */
+export const agencyUnreadThreads = (db: Db, limit: number) =>
+  db
     .select({
       orderId: messageThreads.orderId,
       requestId: messageThreads.requestId,
@@ -156,8 +165,6 @@ export async function agencyUnread(db: Db, limit = 10) {
     .where(gt(messageThreads.unreadByAgency, 0))
     .orderBy(desc(messageThreads.lastMessageAt))
     .limit(limit);
-  return { total: Number(totals?.total ?? 0), threads };
-}
 
 /** A message's attachment for its customer or an admin; null for anyone else (who must not learn it exists). */
 export async function attachmentForViewer(db: Db, messageId: string, viewer: { id: string; role: string }) {

@@ -4,7 +4,7 @@ import { getDatabase } from '#server/db/index.ts';
 import { auditLog, outbox, subscriptions, users } from '#server/db/schema.ts';
 import { randomId } from '#server/security/tokens.ts';
 import { DAY_MS } from './billing-dates.ts';
-import { acceptOffer, requestCancel } from './subscriptions.server.ts';
+import { acceptOffer, requestCancel, subscriptionsOf } from './subscriptions.server.ts';
 
 const database = await getDatabase();
 const { db } = database;
@@ -85,5 +85,20 @@ describe('a customer accepts an offer from the agency', () => {
   it("checkout's own pending subscription is not an offer", async () => {
     const { userId, id } = await customerWith('pending', 'checkout');
     expect(await acceptOffer(database, { id, userId, ip: null })).toEqual({ ok: false, reason: 'not-offered' });
+  });
+});
+
+describe("a customer's subscriptions at volume", () => {
+  it('are checked against their own order only: the orders table is never scanned', async () => {
+    const query = subscriptionsOf(db, 'someone').toSQL();
+    const plan = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
+    const details = plan.rows.map((r) => String(r.detail));
+    expect(
+      details.some((d) => /^SCAN orders\b/.test(d)),
+      details.join(' | '),
+    ).toBe(false);
+    expect(details.join(' | ')).toMatch(
+      /SEARCH orders USING INTEGER PRIMARY KEY|SEARCH orders USING INDEX sqlite_autoindex_orders_1/,
+    );
   });
 });

@@ -804,9 +804,12 @@ export const invoices = sqliteTable(
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueAt),
-    index('invoices_status_issued_idx').on(t.status, t.issuedAt),
+    // due_at rides along so the overdue list skips not-yet-due open invoices inside the index
+    // (about 1,400 row reads a page at 100,000 invoices without it).
+    index('invoices_status_issued_idx').on(t.status, t.issuedAt, t.dueAt),
     // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
-    index('invoices_kind_paid_idx').on(t.kind, t.paidAt),
+    // Covering (status, paid_cents): the twelve weeks' sum reads no row.
+    index('invoices_kind_paid_idx').on(t.kind, t.paidAt, t.status, t.paidCents),
     index('invoices_email_idx').on(t.customerEmail),
     index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),
@@ -903,6 +906,10 @@ export const messageThreads = sqliteTable(
     uniqueIndex('message_threads_request_idx').on(t.requestId),
     index('message_threads_customer_idx').on(t.customerId, t.unreadByCustomer),
     index('message_threads_agency_unread_idx').on(t.unreadByAgency),
+    // The dashboard's newest threads with unread messages: read in order, ten rows, not sorted.
+    index('message_threads_agency_unread_recent_idx')
+      .on(t.lastMessageAt)
+      .where(sql`${t.unreadByAgency} > 0`),
     check('message_threads_subject_check', sql`(${t.orderId} IS NULL) <> (${t.requestId} IS NULL)`),
     check('message_threads_unread_check', sql`${t.unreadByCustomer} >= 0 AND ${t.unreadByAgency} >= 0`),
   ],

@@ -162,6 +162,17 @@ describe('the admin invoices list', () => {
   });
 });
 
+describe('the overdue list at volume', () => {
+  it('walks the status index newest first and reads due dates from it, not from each row', async () => {
+    const query = invoicesQuery(database.db, { state: 'overdue' }, null, 51, NOW).toSQL();
+    const plan = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never });
+    const details = plan.rows.map((r) => String(r.detail)).join(' | ');
+    expect(details).toMatch(/USING INDEX invoices_status_issued_idx \(status=\?\)/);
+    const columns = await database.client.execute("PRAGMA index_info('invoices_status_issued_idx')");
+    expect(columns.rows.map((r) => r.name)).toEqual(['status', 'issued_at', 'due_at']);
+  });
+});
+
 describe('unpaid totals on the dashboard', () => {
   it('each equals the sum of the list it links to', async () => {
     const totals = await unpaidTotals(database.db, NOW);
