@@ -528,6 +528,8 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    // An order's plans, on its admin and customer pages (a scan of every plan without it).
+    index('subscriptions_order_idx').on(t.orderId, t.createdAt),
     index('subscriptions_status_idx').on(t.status),
     index('subscriptions_payment_reference_idx').on(t.paymentReference),
     index('subscriptions_created_at_idx').on(t.createdAt),
