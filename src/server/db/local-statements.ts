@@ -41,13 +41,13 @@ function rowClass(columns: string[]): new (values: unknown[]) => Row {
     }
   }
   Object.defineProperty(ResultRow.prototype, 'length', { value: columns.length });
-  columns.forEach((_, i) =>
+  for (let i = 0; i < columns.length; i += 1) {
     Object.defineProperty(ResultRow.prototype, i, {
       get(this: ResultRow) {
         return ResultRow.at(this, i);
       },
-    }),
-  );
+    });
+  }
   return ResultRow as unknown as new (values: unknown[]) => Row;
 }
 
@@ -87,7 +87,7 @@ export function keepStatementsPrepared(client: Client, path: string, timeoutMs: 
   const clientExecute = client.execute.bind(client);
   const clientClose = client.close.bind(client);
 
-  const describe = (statement: Statement): Prepared['shape'] => {
+  const shapeOf = (statement: Statement): Prepared['shape'] => {
     const described = statement.columns() as { name: string; type?: string | null }[];
     const columns = described.map((c) => c.name);
     return { columns, columnTypes: described.map((c) => c.type ?? ''), Row: rowClass(columns) };
@@ -100,7 +100,7 @@ export function keepStatementsPrepared(client: Client, path: string, timeoutMs: 
     const statement = connection.prepare(sql);
     const reader = statement.reader;
     if (reader) statement.raw(true);
-    entry = { statement, shape: reader ? describe(statement) : null };
+    entry = { statement, shape: reader ? shapeOf(statement) : null };
     cache.set(sql, entry);
     return entry;
   };
@@ -113,7 +113,7 @@ export function keepStatementsPrepared(client: Client, path: string, timeoutMs: 
       const raw = statement.all(values) as unknown[][];
       // The schema changed since it was prepared (`SELECT *` after a new column): SQLite prepared
       // it again as it ran; describe it again too.
-      if (raw.length > 0 && raw[0]!.length !== entry.shape.columns.length) entry.shape = describe(statement);
+      if (raw.length > 0 && raw[0]!.length !== entry.shape.columns.length) entry.shape = shapeOf(statement);
       const { Row, columns, columnTypes } = entry.shape!;
       const rows = raw.map((row) => new Row(row.map(fromSql)));
       return resultSet(columns, columnTypes, rows, 0, undefined);
