@@ -32,6 +32,7 @@ import { rateLimitPruning } from '#server/security/rate-limit.ts';
 import { buildApp, type NodeHandler } from '#server/http/app.ts';
 import { consoleToLog } from '#server/http/console-log.ts';
 import { closeWithin } from '#server/http/shutdown.ts';
+import { isClusterWorker, runPrimary, runsScheduledWork } from '#server/cluster.ts';
 import { parseTrustProxy } from '#server/http/trust-proxy.ts';
 
 /** Stops the start with one clear line (no stack trace) when the configuration cannot work. */
@@ -69,86 +70,119 @@ try {
   refuseToStart(error instanceof Error ? error.message : String(error));
 }
 
-// Migrate before serving: a schema change lands before any request can need it.
 const database = appDatabase(await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN));
-await migrateDatabase(database);
-// Before the app (and its logger) exists: the same one-JSON-line shape as every other log line.
-const logWarning = (msg: string) =>
-  console.warn(JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg }));
-await ensureAdminFromEnv(database, env, logWarning).catch((error: unknown) =>
-  refuseToStart(error instanceof Error ? error.message : String(error)),
-);
-
-// React (and other libraries) pick their production build from NODE_ENV when first loaded: without
-// this the server renders with React's development build, about twice the CPU per on-demand page.
-process.env.NODE_ENV ??= 'production';
-const astro = (await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
-
-const app = await buildApp({
-  distDir,
-  astroHandler: astro.handler,
-  https: env.SITE_URL.startsWith('https:'),
-  trustProxy: parseTrustProxy(env.TRUST_PROXY),
-  logger: { level: env.LOG_LEVEL },
-  operations: { database, env },
-  largeBodies: [{ matches: isUploadRequest, maxBytes: UPLOAD_REQUEST_BYTES }],
-});
-// From here on every line the process writes is one JSON object, console output included.
-consoleToLog(app.log);
-
-if (env.RATE_LIMITS === 'off') {
-  app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
-}
-
-const development = isDevelopmentOrigin(env.SITE_URL);
-const mailer = createMailer({
-  smtpUrl: env.SMTP_URL,
-  from: env.MAIL_FROM,
-  agencyInbox: env.AGENCY_INBOX,
-  logger: app.log,
-  printLinks: development,
-});
-if (mailer.mode === 'log') {
-  app.log.warn(
-    development
-      ? 'No SMTP_URL: mail is printed to this log, links included (development setup: SITE_URL is this machine).'
-      : 'No SMTP_URL: mail is printed to this log with its links redacted. Set SMTP_URL to deliver mail.',
+// Once per machine, before serving (a cluster's workers find it done): a schema change lands
+// before any request can need it, and the first admin exists.
+if (!isClusterWorker()) {
+  await migrateDatabase(database);
+  await ensureAdminFromEnv(database, env, (msg) => jsonLine(40, {}, msg)).catch((error: unknown) =>
+    refuseToStart(error instanceof Error ? error.message : String(error)),
   );
 }
-const outboxWorker = startOutboxWorker(database.db, mailer, {
-  error: (obj, msg) => app.log.error(obj, msg),
-  // The files mail can carry, made at sending from the record they name.
-  // An open invoice's PDF links its page to pay online when Stripe is configured.
-  attachments: {
-    [INVOICE_ATTACHMENT]: (db, id) => renderInvoiceAttachment(db, id, configuredProvider() === 'stripe'),
-    [INVITE_ATTACHMENT_KIND]: renderInviteAttachment,
-  },
-});
-const housekeeping = startHousekeeping(
-  database.client,
-  [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
-  (obj, msg) => app.log.error(obj, msg),
-  // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
-  [
-    (now) => billDuePlans(database, now),
-    (now) => sendInvoiceReminders(database, now),
-    (now) => sendBookingReminders(database, now),
-  ],
-);
-// Started once listening (below); a shutdown waits for a backup in progress.
-let backups: BackupSchedule | undefined;
-app.addHook('onClose', async () => {
-  housekeeping.stop();
-  await backups?.stop();
-  await outboxWorker.stop();
-  mailer.close();
-});
-app.log.info({ database: database.local ? database.url : 'remote libSQL', mail: mailer.mode }, 'ready');
 
 /** How long a deploy or Ctrl-C waits for open requests before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+
+if (env.WEB_CONCURRENCY > 1 && !isClusterWorker()) {
+  database.client.close();
+  runPrimary({
+    workers: env.WEB_CONCURRENCY,
+    graceMs: SHUTDOWN_GRACE_MS,
+    log: { info: (obj, msg) => jsonLine(30, obj, msg), error: (obj, msg) => jsonLine(50, obj, msg) },
+  });
+} else {
+  await serve();
+}
+
+/** Before an app (and its logger) exists: the same one-JSON-line shape as every other log line. */
+function jsonLine(level: number, obj: object, msg: string) {
+  const line = JSON.stringify({ level, time: Date.now(), pid: process.pid, ...obj, msg });
+  if (level >= 40) console.warn(line);
+  else console.log(line);
+}
+
+/** One server process: the app on the port, and the scheduled work where this process runs it. */
+async function serve() {
+  // React (and other libraries) pick their production build from NODE_ENV when first loaded: without
+  // this the server renders with React's development build, about twice the CPU per on-demand page.
+  process.env.NODE_ENV ??= 'production';
+  const astro = (await import(pathToFileURL(resolve(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
+
+  const app = await buildApp({
+    distDir,
+    astroHandler: astro.handler,
+    https: env.SITE_URL.startsWith('https:'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logger: { level: env.LOG_LEVEL },
+    operations: { database, env },
+    largeBodies: [{ matches: isUploadRequest, maxBytes: UPLOAD_REQUEST_BYTES }],
+  });
+  // From here on every line the process writes is one JSON object, console output included.
+  consoleToLog(app.log);
+
+  if (env.RATE_LIMITS === 'off') {
+    app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');
+  }
+
+  const development = isDevelopmentOrigin(env.SITE_URL);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    agencyInbox: env.AGENCY_INBOX,
+    logger: app.log,
+    printLinks: development,
+  });
+  if (mailer.mode === 'log') {
+    app.log.warn(
+      development
+        ? 'No SMTP_URL: mail is printed to this log, links included (development setup: SITE_URL is this machine).'
+        : 'No SMTP_URL: mail is printed to this log with its links redacted. Set SMTP_URL to deliver mail.',
+    );
+  }
+  // Mail, housekeeping and backups: in one process of a cluster (src/server/cluster.ts).
+  const scheduledWork = runsScheduledWork();
+  const outboxWorker =
+    scheduledWork &&
+    startOutboxWorker(database.db, mailer, {
+      error: (obj, msg) => app.log.error(obj, msg),
+      // The files mail can carry, made at sending from the record they name.
+      // An open invoice's PDF links its page to pay online when Stripe is configured.
+      attachments: {
+        [INVOICE_ATTACHMENT]: (db, id) => renderInvoiceAttachment(db, id, configuredProvider() === 'stripe'),
+        [INVITE_ATTACHMENT_KIND]: renderInviteAttachment,
+      },
+    });
+  const housekeeping =
+    scheduledWork &&
+    startHousekeeping(
+      database.client,
+      [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
+      (obj, msg) => app.log.error(obj, msg),
+      // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
+      [
+        (now) => billDuePlans(database, now),
+        (now) => sendInvoiceReminders(database, now),
+        (now) => sendBookingReminders(database, now),
+      ],
+    );
+  // Started once listening (below); a shutdown waits for a backup in progress.
+  let backups: BackupSchedule | undefined;
+  app.addHook('onClose', async () => {
+    if (housekeeping) housekeeping.stop();
+    await backups?.stop();
+    if (outboxWorker) await outboxWorker.stop();
+    mailer.close();
+  });
+  app.log.info(
+    { database: database.local ? database.url : 'remote libSQL', mail: mailer.mode, scheduledWork },
+    'ready',
+  );
+
+  let shuttingDown = false;
+  const shutDown = (signal: string) => {
+    // Ctrl-C reaches a cluster's workers twice: from the terminal and from the primary.
+    if (shuttingDown) return;
+    shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     closeWithin(app, SHUTDOWN_GRACE_MS).then(
       (outcome) => {
@@ -157,14 +191,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       },
       () => process.exit(1),
     );
-  });
-}
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => shutDown(signal));
+  // A worker whose primary is gone would get no more connections: it stops too.
+  if (isClusterWorker()) process.once('disconnect', () => shutDown('disconnect'));
 
-const listening = await app.listen({ host: env.HOST, port: env.PORT });
-// The origin of every link the server sends (e-mails, admin:create): a wrong one is found here, not in an inbox.
-app.log.info(
-  { address: listening, siteUrl: env.SITE_URL },
-  `Listening on ${listening}; links in e-mails point to ${env.SITE_URL}` +
-    (env.SITE_URL_SET ? ' (SITE_URL)' : ' (SITE_URL unset: from HOST and PORT)'),
-);
-backups = startBackupSchedule({ env, log: app.log });
+  const listening = await app.listen({ host: env.HOST, port: env.PORT });
+  // The origin of every link the server sends (e-mails, admin:create): a wrong one is found here, not in an inbox.
+  app.log.info(
+    { address: listening, siteUrl: env.SITE_URL },
+    `Listening on ${listening}; links in e-mails point to ${env.SITE_URL}` +
+      (env.SITE_URL_SET ? ' (SITE_URL)' : ' (SITE_URL unset: from HOST and PORT)'),
+  );
+  if (scheduledWork) backups = startBackupSchedule({ env, log: app.log });
+}

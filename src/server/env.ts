@@ -88,6 +88,11 @@ const settings = z.object({
   /** Where the server listens. */
   HOST: z.string().default(DEFAULT_HOST),
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  /**
+   * Server processes on this machine, sharing its port (node:cluster): one per core serves the
+   * most. Mail, housekeeping and backups run in one of them.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Which build to serve. */
   DIST_DIR: z.string().default('dist'),
   /** Behind a reverse proxy: the hop count (`1`) or the proxies' addresses. */

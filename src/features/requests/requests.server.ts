@@ -74,7 +74,14 @@ export async function requestQueue(db: Db, filter: { status: CareRequestStatus |
   ];
   const rows = await db
     .select({
-      request: careRequests,
+      // What the queue shows: the request's text and history stay on its own page.
+      request: {
+        id: careRequests.id,
+        page: careRequests.page,
+        status: careRequests.status,
+        assignee: careRequests.assignee,
+        createdAt: careRequests.createdAt,
+      },
       customer: { name: users.name, email: users.email },
       unread: messageThreads.unreadByAgency,
     })

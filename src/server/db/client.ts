@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { DEFAULT_DATABASE_URL } from '../env.ts';
+import { keepStatementsPrepared } from './local-statements.ts';
 
 /** How long a write waits for a busy local file (the client pools connections, so this is not a PRAGMA). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -31,11 +32,10 @@ export async function openDatabase(
   { remoteTimeoutMs = REMOTE_REQUEST_TIMEOUT_MS }: { remoteTimeoutMs?: number } = {},
 ): Promise<Database> {
   const local = url.startsWith('file:');
-  if (local) {
-    const path = url.slice('file:'.length).split('?')[0] ?? '';
-    if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  }
-  const client = createClient({
+  const path = local ? (url.slice('file:'.length).split('?')[0] ?? '') : '';
+  const file = local && path !== '' && path !== ':memory:' && !url.includes('?');
+  if (local && path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const opened = createClient({
     url,
     authToken: authToken || undefined,
     timeout: BUSY_TIMEOUT_MS,
@@ -43,6 +43,8 @@ export async function openDatabase(
     fetch: (input: Request, init?: RequestInit) =>
       fetch(input, { ...init, signal: AbortSignal.timeout(remoteTimeoutMs) }),
   });
+  // A file's statements stay prepared (a second connection: an in-memory database would be another one).
+  const client = file ? keepStatementsPrepared(opened, path, BUSY_TIMEOUT_MS) : opened;
   if (local) {
     // WAL persists in the file once set. synchronous stays FULL (the default) so a commit
     // survives power loss, and foreign keys are on by default in libSQL.

@@ -418,12 +418,14 @@ export const orders = sqliteTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_payment_reference_idx').on(t.paymentReference),
-    index('orders_email_idx').on(t.email),
+    // The search's terms carry the list's order (created_at): SQLite sorts the matches from the
+    // index and reads only the rows of the page (0.26 ms instead of 2.3 for 792 matches of 100,000).
+    index('orders_email_idx').on(t.email, t.createdAt),
     index('orders_unproven_email_idx').on(t.unprovenEmail),
     // The admin's search matches business names by case-insensitive prefix.
-    index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`),
+    index('orders_business_name_idx').on(sql`${t.businessName} COLLATE NOCASE`, t.createdAt),
     // ...and phone numbers by their digits, however they were written (/admin/orders?q=).
-    index('orders_phone_digits_idx').on(t.phoneDigits),
+    index('orders_phone_digits_idx').on(t.phoneDigits, t.createdAt),
     index('orders_lead_idx').on(t.leadId),
     oneOf('orders_status_check', t.status, ORDER_STATUSES),
     oneOf('orders_payment_provider_check', t.paymentProvider, PAYMENT_PROVIDERS),
@@ -526,6 +528,8 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    // An order's plans, on its admin and customer pages (a scan of every plan without it).
+    index('subscriptions_order_idx').on(t.orderId, t.createdAt),
     index('subscriptions_status_idx').on(t.status),
     index('subscriptions_payment_reference_idx').on(t.paymentReference),
     index('subscriptions_created_at_idx').on(t.createdAt),
@@ -810,8 +814,9 @@ export const invoices = sqliteTable(
     // The dashboard's revenue: payments by the day they arrived; credit notes (few) by kind.
     // Covering (status, paid_cents): the twelve weeks' sum reads no row.
     index('invoices_kind_paid_idx').on(t.kind, t.paidAt, t.status, t.paidCents),
-    index('invoices_email_idx').on(t.customerEmail),
-    index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`),
+    // As the orders' search: each term carries the list's order, so a page reads only its rows.
+    index('invoices_email_idx').on(t.customerEmail, t.issuedAt),
+    index('invoices_business_idx').on(sql`${t.customerBusiness} COLLATE NOCASE`, t.issuedAt),
     oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),
     oneOf('invoices_purpose_check', t.purpose, INVOICE_PURPOSES),
     oneOf('invoices_status_check', t.status, INVOICE_STATUSES),

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
 import { ORDER_STATUSES, orders, outbox } from '../db/schema.ts';
+import { clusterMetrics } from '../cluster.ts';
 import { setSignalSink, type Signals } from '../signals.ts';
 import { outboxDueNow } from './health.ts';
 
@@ -117,24 +118,32 @@ export function createMetrics({
     name: 'database_up',
     help: '1 when the database answered the queries of the last scrape, 0 when it failed them.',
     registers: [registry],
+    // Several processes (WEB_CONCURRENCY): down when any of them could not read it.
+    aggregator: 'min',
     collect,
   });
   const outboxPending = new Gauge({
     name: 'outbox_pending_messages',
     help: 'Mail not yet delivered (due now or waiting for a retry).',
     registers: [registry],
+    // Read from the shared database: every process reads the same figure.
+    aggregator: 'first',
     collect,
   });
   const outboxDue = new Gauge({
     name: 'outbox_due_messages',
     help: 'Mail due for delivery now.',
     registers: [registry],
+    // Read from the shared database: every process reads the same figure.
+    aggregator: 'first',
     collect,
   });
   const outboxOldestDue = new Gauge({
     name: 'outbox_oldest_due_seconds',
     help: 'How long the oldest mail due for delivery has waited (0 when none).',
     registers: [registry],
+    // Read from the shared database: every process reads the same figure.
+    aggregator: 'first',
     collect,
   });
   const ordersByStatus = new Gauge({
@@ -142,6 +151,8 @@ export function createMetrics({
     help: 'Orders in each status.',
     labelNames: ['status'] as const,
     registers: [registry],
+    // Read from the shared database: every process reads the same figure.
+    aggregator: 'first',
     collect,
   });
 
@@ -218,9 +229,11 @@ export function registerMetrics(
 ) {
   setSignalSink(metrics.signals);
   app.addHook('onClose', async () => setSignalSink(undefined));
+  // In a cluster, the figures of every process on the machine, added up.
+  const gather = clusterMetrics(metrics.registry) ?? (() => metrics.registry.metrics());
   app.get('/metrics', async (request, reply) => {
     if (!mayReadMetrics(request, access, isProxied(request))) return reply.callNotFound();
-    const body = await metrics.registry.metrics();
+    const body = await gather();
     return reply
       .code(200)
       .headers({ 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' })

@@ -234,7 +234,7 @@ export const cachedDashboardStats = (db: Db) => statsCache.get('stats', () => da
 /** After this process changed what the numbers count (a lead handled): recompute on the next view. */
 export const forgetDashboardStats = () => statsCache.clear();
 
-export const RECENT = { messages: 20, orders: 10, customers: 5, subscriptions: 5, audit: 10 } as const;
+export const RECENT = { messages: 6, orders: 6, customers: 5, subscriptions: 5, audit: 6 } as const;
 
 /** Newest orders: the first page of the orders list, shorter. */
 export async function recentOrders(db: Db, limit: number = RECENT.orders) {
@@ -258,5 +258,5 @@ export async function recentAudit(db: Db, limit: number = RECENT.audit) {
 
 /** Newest contact messages with who handled them: the first page of the messages list, shorter. */
 export async function recentMessages(db: Db, limit: number = RECENT.messages) {
-  return (await listMessages(db, {}, { after: null, limit })).rows;
+  return (await listMessages(db, { state: 'open' }, { after: null, limit })).rows;
 }
