@@ -18,7 +18,7 @@ const SIGNED_IN_LINK = '<a data-account-link href="/account"$1>My account</a>';
 const SITE_HEADER = /<header class="site-header[\s\S]*?<\/header>/;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const GET_STARTED = new RegExp(
-  `<a href="${escaped(getStarted.href)}" class="btn-primary[^"]*">${escaped(getStarted.label)}</a>`,
+  `<a href="${escaped(getStarted.href)}" class="btn-primary[^"]*">\\s*${escaped(getStarted.label)}\\s*</a>`,
   'g',
 );
 
