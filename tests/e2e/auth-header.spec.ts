@@ -41,10 +41,16 @@ test('registering on /auth turns the header into My account and the heading, wit
   await expect(pageHeading(page)).toBeFocused();
   expect(await sameDocument(page)).toBe(true);
 
-  // The server renders the same after a reload.
+  // The server renders the same after a reload, and a customer who has started is not asked
+  // to Get Started: not on this on-demand page, nor on a prerendered one.
   await page.reload();
   await expect(pageHeading(page)).toHaveText(SIGNED_IN);
   await expect(banner(page).getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+  await expect(banner(page).getByRole('link', { name: 'Get Started', includeHidden: true })).toHaveCount(0);
+  await page.goto('/pricing');
+  await expect(banner(page).getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+  await expect(banner(page).getByRole('link', { name: 'Get Started', includeHidden: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
 });
 
 test('logging out and back in on /auth switches both ways, without a reload', async ({ page }) => {

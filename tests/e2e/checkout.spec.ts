@@ -138,7 +138,9 @@ test.describe('from /pricing to /checkout', () => {
       await expect(summary(page)).toContainText('All-Inclusive Monthly Plan');
       // The plan is chosen now and billed from launch: today's total is the build.
       await expect(summary(page)).toContainText(/Total\s*\$3,800/);
-      await expect(summary(page)).toContainText('Due today, then $199 per month from launch');
+      await expect(summary(page)).toContainText(
+        'Invoice today, pay online or by bank transfer, then $199 per month from launch',
+      );
 
       await page.goto('/pricing');
       await page
@@ -180,10 +182,14 @@ test.describe('the summary', () => {
     await page.getByRole('spinbutton', { name: /Extra pages/ }).fill('2');
     await expect(total).toHaveText('$4,100');
     await page.getByRole('checkbox', { name: /monthly/i }).check();
-    await expect(summary(page)).toContainText('Due today, then $199 per month from launch');
+    await expect(summary(page)).toContainText(
+      'Invoice today, pay online or by bank transfer, then $199 per month from launch',
+    );
     await expect(total).toHaveText('$4,100');
     await page.getByRole('checkbox', { name: /monthly/i }).uncheck();
-    await expect(summary(page)).toContainText('Due today, paid once');
+    await expect(
+      summary(page).getByText('Invoice today, pay online or by bank transfer', { exact: true }),
+    ).toBeVisible();
     await expect(total).toHaveText('$4,100');
     await page.getByRole('spinbutton', { name: /Extra pages/ }).fill('');
     await expect(total).toHaveText('$3,800');

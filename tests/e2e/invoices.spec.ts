@@ -151,7 +151,7 @@ test('the monthly plan: chosen at checkout, billed from launch, then every month
   const { context, page, email } = await signedIn(browser, 'plan-buyer');
   await page.goto('/checkout?plan=all-inclusive-monthly');
   const summary = page.getByRole('region', { name: 'Order summary' });
-  await expect(summary).toContainText('Due today, then $199 per month from launch');
+  await expect(summary).toContainText('Invoice today, pay online or by bank transfer, then $199 per month from launch');
   await page.getByLabel('Phone').fill('(407) 555-0142');
   await page.getByLabel('Business name').fill('Harbor Florist');
   await page.getByLabel('I agree to the Terms and Refund Policy').check();

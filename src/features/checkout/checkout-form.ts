@@ -29,7 +29,10 @@ function showTotal(form: HTMLFormElement) {
   if (total) total.textContent = formatPrice(priced.totalCents);
   const due = summary?.querySelector('[data-due-note]');
   if (due) {
-    due.textContent = dueNote(priced.monthly?.cents ?? null);
+    due.textContent = dueNote(
+      priced.monthly?.cents ?? null,
+      due.getAttribute('data-due-note') === 'invoice' ? 'invoice' : 'card',
+    );
   }
   const lines = summary?.querySelector('[data-lines]');
   if (lines) {

@@ -28,6 +28,15 @@ export interface Quote {
 export const lineAmountText = (item: { interval: string; amountCents: number }) =>
   item.interval === 'month' ? perMonthFromLaunch(item.amountCents) : formatPrice(item.amountCents);
 
-/** Under a total: 'Due today, paid once', or 'Due today, then $199 per month from launch'. */
-export const dueNote = (monthlyCents: number | null) =>
-  monthlyCents === null ? 'Due today, paid once' : `Due today, then ${perMonthFromLaunch(monthlyCents)}`;
+/** What an invoice-mode checkout asks today: an invoice, not a payment at the till. */
+export const INVOICE_TODAY = 'Invoice today, pay online or by bank transfer';
+
+/**
+ * Under a total. By card: 'Due today, paid once', or 'Due today, then $199 per month from
+ * launch'. Invoiced: 'Invoice today, pay online or by bank transfer', then the same plan line.
+ */
+export const dueNote = (monthlyCents: number | null, mode: 'card' | 'invoice' = 'card') => {
+  const today = mode === 'invoice' ? INVOICE_TODAY : 'Due today';
+  if (monthlyCents === null) return mode === 'invoice' ? today : `${today}, paid once`;
+  return `${today}, then ${perMonthFromLaunch(monthlyCents)}`;
+};

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '#server/db/schema.ts';
-import { canMove, isPaid, movesByHand, nextStatuses, ORDER_STATUS_LABELS } from './status.ts';
+import { canMove, isPaid, movesByHand, nextStatuses, ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from './status.ts';
 
 describe('order statuses', () => {
   it('every status has a label, and "Pending payment" is the new order', () => {
     expect(Object.keys(ORDER_STATUS_LABELS).sort()).toEqual([...ORDER_STATUSES].sort());
     expect(ORDER_STATUS_LABELS.pending_payment).toBe('Pending payment');
+    // Every stage has a badge colour (text, background and border), and the ones that ask
+    // different things of the agency look different.
+    for (const status of ORDER_STATUSES) expect(ORDER_STATUS_TONES[status]).toMatch(/^border-\S+ bg-\S+ text-\S+$/);
+    const tones = new Set([
+      ORDER_STATUS_TONES.pending_payment,
+      ORDER_STATUS_TONES.in_design,
+      ORDER_STATUS_TONES.preview_ready,
+      ORDER_STATUS_TONES.launched,
+      ORDER_STATUS_TONES.canceled,
+    ]);
+    expect(tones.size).toBe(5);
   });
 
   it('payment moves an order forward once; nothing comes back to pending payment', () => {

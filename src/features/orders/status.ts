@@ -21,6 +21,25 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   refunded: 'Refunded',
 };
 
+/**
+ * A status badge's colours, by what the stage asks of the agency: waiting for money (amber), work
+ * to do (blue), with the customer for review (violet), done (green), closed (grey). The label is
+ * always written out: the colour only helps the eye. Whole class names, so Tailwind finds them;
+ * each pair has AA contrast.
+ */
+export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, string>> = {
+  pending_payment: 'border-amber-300 bg-amber-50 text-amber-900',
+  paid: 'border-blue-200 bg-blue-50 text-blue-900',
+  intake_received: 'border-blue-200 bg-blue-50 text-blue-900',
+  in_design: 'border-blue-200 bg-blue-50 text-blue-900',
+  preview_ready: 'border-violet-200 bg-violet-50 text-violet-900',
+  changes_requested: 'border-violet-200 bg-violet-50 text-violet-900',
+  approved: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  launched: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  canceled: 'border-slate-300 bg-slate-100 text-slate-800',
+  refunded: 'border-slate-300 bg-slate-100 text-slate-800',
+};
+
 const MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['paid', 'canceled'],
   paid: ['intake_received', 'in_design', 'preview_ready', 'launched', 'canceled', 'refunded'],

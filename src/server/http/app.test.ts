@@ -159,6 +159,15 @@ describe('page personalisation', () => {
     expect(personalize(html, { year: 2031, signedIn: true })).toBe(
       '<a data-account-link href="/account" class="x">My account</a><span class="copyright-year">2031</span>',
     );
+    // Signed in: no 'Get Started' in the header (desktop and menu); the page's own stays.
+    const page =
+      '<header class="site-header sticky"><a href="/book" class="btn-primary hidden sm:inline-flex">Get Started</a>' +
+      '<nav><a href="/book" class="btn-primary mt-4 w-full"> Get Started </a></nav></header>' +
+      '<main><a href="/book" class="btn-primary">Get Started</a></main>';
+    expect(personalize(page, { year: 2031, signedIn: false })).toBe(page);
+    expect(personalize(page, { year: 2031, signedIn: true })).toBe(
+      '<header class="site-header sticky"><nav></nav></header><main><a href="/book" class="btn-primary">Get Started</a></main>',
+    );
     expect(hasSessionCookie('theme=dark; session=abc.def')).toBe(true);
     expect(hasSessionCookie('mysession=abc')).toBe(false);
     expect(hasSessionCookie(undefined)).toBe(false);

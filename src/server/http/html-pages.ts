@@ -7,19 +7,30 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { getStarted } from '#data/navigation.ts';
 
 const YEAR_SPAN = /(<span class="copyright-year">)\d{4}(<\/span>)/g;
 /** The signed-out account link (src/features/accounts/components/AccountLink.astro), swapped when a session cookie is sent. */
 const ACCOUNT_LINK = /<a data-account-link href="\/auth"([^>]*)>\s*Log in\s*<\/a>/g;
 const SIGNED_IN_LINK = '<a data-account-link href="/account"$1>My account</a>';
 
+/** The site header (src/components/layout/SiteHeader.astro) and its 'Get Started' buttons, desktop and menu. */
+const SITE_HEADER = /<header class="site-header[\s\S]*?<\/header>/;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const GET_STARTED = new RegExp(
+  `<a href="${escaped(getStarted.href)}" class="btn-primary[^"]*">\\s*${escaped(getStarted.label)}\\s*</a>`,
+  'g',
+);
+
 /**
- * The page as this visitor sees it: this year in the footer, and 'My account' instead of
- * 'Log in' when the request carries a session cookie (validity is checked where it matters).
+ * The page as this visitor sees it: this year in the footer, and when the request carries a
+ * session cookie (validity is checked where it matters), 'My account' instead of 'Log in' and no
+ * 'Get Started' in the header (a customer has started; on-demand pages leave it out themselves).
  */
 export function personalize(html: string, { year, signedIn }: { year: number; signedIn: boolean }): string {
   const dated = html.replace(YEAR_SPAN, `$1${year}$2`);
-  return signedIn ? dated.replace(ACCOUNT_LINK, SIGNED_IN_LINK) : dated;
+  if (!signedIn) return dated;
+  return dated.replace(ACCOUNT_LINK, SIGNED_IN_LINK).replace(SITE_HEADER, (header) => header.replace(GET_STARTED, ''));
 }
 
 /** true when a `session` cookie is present. */
