@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildInfo } from '#integrations/build-info.ts';
 import { buildSettings } from '#integrations/build-settings.ts';
 import { committedImageVariants } from '#integrations/image-variants.ts';
+import { linkWhitespace } from '#integrations/link-whitespace.ts';
 import { priceValidityWarning } from '#integrations/price-validity-warning.ts';
 import { privateRoutes } from '#integrations/private-routes.ts';
 import { markdownSitemapExclusions } from '#integrations/sitemap-exclusions.ts';
@@ -77,7 +78,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), linkWhitespace()],
     define: {
       __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
       __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),

@@ -72,6 +72,24 @@ test.describe('home page', () => {
     await expect(section.getByText('JW', { exact: true })).toBeVisible();
   });
 
+  test("the hero's 5-Star Rated leads to the reviews, which state the strip's average with its count", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: /5-Star\s+Rated/ }).click();
+    await expect(page).toHaveURL(/#testimonials$/);
+    const section = page.locator('#testimonials');
+    const ratings = await section
+      .getByRole('img', { name: /^Rated/ })
+      .evaluateAll((els) => els.map((e) => Number(/Rated ([\d.]+)/.exec(e.getAttribute('aria-label') ?? '')?.[1])));
+    expect(ratings).toHaveLength(3);
+    const average = (ratings.reduce((a, b) => a + b, 0) / ratings.length).toFixed(1);
+    await expect(section.getByText(`The 3 reviews below average ${average} out of 5.`)).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: new RegExp(`${average} out of 5 from 3 client reviews`) }),
+    ).toHaveAttribute('href', '#testimonials');
+  });
+
   test('portfolio teaser shows three projects and links to /portfolio', async ({ page }) => {
     await page.goto('/');
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'Websites we have built' }) });
