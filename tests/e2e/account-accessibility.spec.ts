@@ -199,9 +199,9 @@ test.describe('axe on the customer portal (signed in)', () => {
     await context.close();
   });
 
-  test('/account with a field error, then with an e-mail change waiting for its link', async ({ browser }) => {
+  test('/account/profile with a field error, then with an e-mail change waiting for its link', async ({ browser }) => {
     const { context, page } = await customerWithOrder(browser);
-    await page.goto('/account');
+    await page.goto('/account/profile');
     const details = page.getByRole('region', { name: 'Name and email' });
     await details.getByRole('textbox', { name: 'Email' }).fill(unique('new-address'));
     await details.getByLabel('Current password').fill('not-my-password-at-all');
@@ -226,7 +226,7 @@ test.describe('axe on the customer portal (signed in)', () => {
     const page = await context.newPage();
     const email = unique('axe-2fa');
     await signUp(page, email);
-    await page.goto('/account#two-factor');
+    await page.goto('/account/profile#two-factor');
     const section = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
     await expect(section.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
     await expectNoViolations(page, '/account (two-factor off)');

@@ -227,7 +227,7 @@ test.describe('the customer portal', () => {
 
   test('"Download my data" downloads JSON naming the order', async ({ browser }) => {
     const { context, page, email, orderId } = await customer(browser);
-    await page.goto('/account');
+    await page.goto('/account/profile');
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download my data' }).click();
     const download = await downloading;
@@ -241,7 +241,7 @@ test.describe('the customer portal', () => {
     await context.close();
   });
 
-  test('/account is never cached, its parts are in the main content, and the order page marks the current step', async ({
+  test('/account is never cached, its parts are tabs in the main content, and the order page marks the current step', async ({
     browser,
   }) => {
     const { context, page, orderId } = await customer(browser);
@@ -249,10 +249,11 @@ test.describe('the customer portal', () => {
     expect(res?.headers()['cache-control']).toBe('no-store');
 
     const main = page.getByRole('main');
-    const parts = main.getByRole('navigation', { name: 'My account' });
-    for (const name of ['Orders', 'Website Info', 'Subscriptions', 'Profile']) {
+    const tabs = main.getByRole('navigation', { name: 'My account' });
+    await expect(tabs.getByRole('link')).toHaveText(['Overview', 'Invoices', 'Requests', 'Profile']);
+    await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Orders', 'Website Info', 'Subscriptions']) {
       await expect(main.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
-      await expect(parts.getByRole('link', { name, exact: true })).toBeVisible();
     }
     // None of them is the header's or the footer's.
     for (const landmark of [page.getByRole('banner'), page.getByRole('contentinfo')]) {
@@ -260,8 +261,20 @@ test.describe('the customer portal', () => {
         landmark.getByRole('heading', { name: /^(Orders|Website Info|Subscriptions|Profile)$/ }),
       ).toHaveCount(0);
     }
-    await parts.getByRole('link', { name: 'Subscriptions', exact: true }).click();
-    await expect(page).toHaveURL(/#subscriptions$/);
+    // Each tab is a page of its own, marked as the current one there.
+    for (const [name, path, heading] of [
+      ['Profile', '/account/profile', 'Profile'],
+      ['Invoices', '/account/invoices', null],
+      ['Requests', '/account/requests', null],
+    ] as const) {
+      await main.getByRole('navigation', { name: 'My account' }).getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(
+        page.getByRole('main').getByRole('navigation', { name: 'My account' }).getByRole('link', { name }),
+      ).toHaveAttribute('aria-current', 'page');
+      if (heading) await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+    }
+    await page.goto('/account');
 
     const orders = page.getByRole('region', { name: 'Orders' });
     const item = orders.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^ORD-/ }) });

@@ -165,8 +165,8 @@ test.describe('guards', () => {
       await page.goto(path);
       await expect(page, path).toHaveURL('/#admin-only');
     }
-    await page.goto('/account');
-    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await page.goto('/account/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile and security' })).toBeVisible();
     await expect(page.locator('[data-session="current"]')).toHaveCount(1);
   });
 

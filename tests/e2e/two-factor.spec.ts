@@ -29,9 +29,9 @@ async function signUp(page: Page, email: string) {
   await expect(page.getByText('You are signed in as')).toBeVisible();
 }
 
-/** On /account: set up, read the key as a person would type it, turn on with a code and the password. */
+/** On /account/profile: set up, read the key as a person would type it, turn on with a code and the password. */
 async function turnOn(page: Page) {
-  await page.goto('/account');
+  await page.goto('/account/profile');
   const section = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -102,7 +102,7 @@ test.describe('two-factor sign-in', () => {
     await expect(plain.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
     await plain.getByRole('textbox', { name: 'Authentication code' }).fill(recoveryCodes[0]!);
     await plain.getByRole('button', { name: 'Verify' }).click();
-    await expect(plain).toHaveURL(/\/account#two-factor$/);
+    await expect(plain).toHaveURL(/\/account\/profile#two-factor$/);
     await expect(plain.getByText('You signed in with a recovery code. It cannot be used again.')).toBeVisible();
     await expect(plain.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       '9 of 10 recovery codes left',

@@ -5,7 +5,7 @@ import { AUTH } from '../copy.ts';
 import { signIn } from '../request-session.server.ts';
 import { changePasswordSchema } from '../schemas.ts';
 
-const accountNotice = (notice: string) => landing('/account#password', notice);
+const accountNotice = (notice: string) => landing('/account/profile#password', notice);
 
 /**
  * POST /api/account/password {currentPassword, newPassword}: changes the password, ends

@@ -5,7 +5,7 @@ import { cancelEmailChange, resendEmailChange, updateProfile } from '../profile.
 import { profileSchema } from '../profile-schemas.ts';
 
 /** Back to the profile on the account page, with a notice from ACCOUNT_NOTICES (copy.ts). */
-export const profileNotice = (notice: string) => landing('/account#profile', notice);
+export const profileNotice = (notice: string) => landing('/account/profile#profile', notice);
 const formFailure = (code: FailureCode) => profileNotice(code === 'invalid' ? 'profile-invalid' : code);
 
 /**

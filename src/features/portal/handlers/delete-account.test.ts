@@ -85,7 +85,7 @@ describe('POST /api/account/delete', () => {
     expect(unconfirmed.response.status).toBe(400);
     expect(await unconfirmed.response.json()).toMatchObject({ fields: { confirm: [PROFILE.deleteConfirmMismatch] } });
     const form = await remove(who, { currentPassword: 'not-my-password', confirm: 'delete' }, { form: true });
-    expect(form.response.headers.get('location')).toBe('/account#delete-account');
+    expect(form.response.headers.get('location')).toBe('/account/profile#delete-account');
     expect(formOutcomeOf(form.response)?.notice).toBe('wrong-password');
 
     const [row] = await db.select().from(users).where(eq(users.id, who.user.id));

@@ -18,7 +18,7 @@ export const deleteOwnAccount = defineMutation({
   access: 'user',
   schema: deleteAccountSchema,
   limits: [{ rule: AUTH_LIMITS.accountPassword, key: 'user' }],
-  formFailure: (code) => landing('/account#delete-account', code === 'invalid' ? 'delete-invalid' : code),
+  formFailure: (code) => landing('/account/profile#delete-account', code === 'invalid' ? 'delete-invalid' : code),
   async handle({ input, user, database, context, clientAddress }) {
     const result = await deleteAccount(database, user.id, input.currentPassword, Date.now(), { ip: clientAddress });
     if (!result.ok) {

@@ -12,7 +12,7 @@ import {
 } from '../two-factor.server.ts';
 
 /** Back to the two-factor section of the account page, with a notice from TWO_FACTOR_NOTICES. */
-export const twoFactorNotice = (notice: string) => landing('/account#two-factor', `two-factor-${notice}`);
+export const twoFactorNotice = (notice: string) => landing('/account/profile#two-factor', `two-factor-${notice}`);
 const formFailure = (code: FailureCode) => twoFactorNotice(code);
 const limits = [{ rule: TWO_FACTOR_LIMITS.manage, key: 'user' as const }];
 

@@ -58,7 +58,7 @@ export const signInCode = defineMutation({
     const body = { ...publicUser(pending.user), recoveryCodeUsed };
     // After a recovery code, the account page says so (and how many are left): the island goes there too.
     return recoveryCodeUsed
-      ? navigate(landing('/account#two-factor', 'two-factor-recovery-used'), body)
+      ? navigate(landing('/account/profile#two-factor', 'two-factor-recovery-used'), body)
       : done(next, 200, body);
   },
 });
