@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { site } from '#data/site.ts';
-import { team } from '#data/team.ts';
-import { ratingSummary } from '#data/testimonials.ts';
+import { firstContact, team } from '#data/team.ts';
+import { ratingSummary, testimonials } from '#data/testimonials.ts';
 import { parsingLayouts, shiftScore, wholeLayout } from './layout-shift.ts';
 
 // The visual system, the hero, proof and people (issue 12).
@@ -186,7 +186,7 @@ test.describe('proof near the top of the home page', () => {
 });
 
 test.describe('people', () => {
-  test('/about introduces the team: names, roles and an initials avatar each', async ({ page }) => {
+  test('/about introduces the team: names, roles and a portrait each, decorative and loaded', async ({ page }) => {
     await page.goto('/about');
     const members = page.getByRole('list', { name: 'Team members' }).getByRole('listitem');
     await expect(members).toHaveCount(team.length);
@@ -194,22 +194,55 @@ test.describe('people', () => {
       const item = members.nth(i);
       await expect(item.getByRole('heading', { level: 3, name: member.name })).toBeVisible();
       await expect(item).toContainText(member.role);
-      const initials = member.name
-        .split(' ')
-        .map((part) => part[0])
-        .join('');
-      await expect(item.getByText(initials, { exact: true })).toBeVisible();
+      await expectPortrait(item, member.avatarSrc, 56);
     }
   });
 
-  test('/contact says who will answer, beside the form', async ({ page }) => {
+  test('/contact says who will answer, beside the form, with their portrait', async ({ page }) => {
     await page.goto('/contact');
-    await expect(
-      page.getByRole('heading', { name: `You will talk to ${team[0].name}, ${team[0].role}`, exact: false }),
-    ).toBeVisible();
+    const heading = page.getByRole('heading', {
+      name: `You will talk to ${firstContact.name}, ${firstContact.role}`,
+      exact: false,
+    });
+    await expect(heading).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+    // The card around the heading.
+    await expectPortrait(heading.locator('..'), firstContact.avatarSrc, 56);
+  });
+
+  test("the reviews show each client's portrait beside their name", async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'What our clients say' });
+    const captions = section.locator('figcaption');
+    await expect(captions).toHaveCount(testimonials.length);
+    for (const [i, t] of testimonials.entries()) {
+      await expect(captions.nth(i)).toContainText(t.name);
+      await expectPortrait(captions.nth(i), t.avatarSrc, 44);
+    }
   });
 });
+
+/**
+ * The person's portrait in `scope`: our own file, lazy, its size set before it loads (no layout
+ * shift), drawn round at that size, and decorative (the name is beside it): no image role, so a
+ * screen reader does not announce it.
+ */
+async function expectPortrait(scope: Locator, src: string | null, size: number) {
+  expect(src, 'every person has a portrait today').not.toBeNull();
+  await expect(scope.getByRole('img')).toHaveCount(0);
+  const img = scope.getByRole('presentation');
+  await expect(img).toHaveCount(1);
+  await expect(img).toHaveAttribute('src', src!);
+  await expect(img).toHaveAttribute('alt', '');
+  await expect(img).toHaveAttribute('loading', 'lazy');
+  await expect(img).toHaveAttribute('width', String(size));
+  await expect(img).toHaveAttribute('height', String(size));
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const box = (await img.boundingBox())!;
+  expect([Math.round(box.width), Math.round(box.height)]).toEqual([size, size]);
+  expect(await img.evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe('0px');
+}
 
 test('the footer and the contact panel give the same hours', async ({ page }) => {
   await page.goto('/contact');

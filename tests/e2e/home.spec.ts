@@ -62,14 +62,13 @@ test.describe('home page', () => {
     await expect(section.locator('.check-item:visible')).toHaveCount(12);
   });
 
-  test('testimonials: three, with a half star read as "Rated 4.5 out of 5" and initials', async ({ page }) => {
+  test('testimonials: three, with a half star read as "Rated 4.5 out of 5"', async ({ page }) => {
     await page.goto('/');
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'What our clients say' }) });
     await expect(section.locator('li figure')).toHaveCount(3);
     await expect(section.getByRole('img', { name: 'Rated 4.5 out of 5' })).toHaveCount(1);
     await expect(section.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(2);
     await expect(section.locator('svg[data-star="half"]')).toHaveCount(1);
-    await expect(section.getByText('JW', { exact: true })).toBeVisible();
   });
 
   test("the hero's 5-Star Rated leads to the reviews, which state the strip's average with its count", async ({
