@@ -87,3 +87,43 @@ test("'Export CSV' on /admin downloads a CSV with a header row, for admins only"
   expect(customer.headers()['content-type'] ?? '').not.toContain('text/csv');
   await visitor.close();
 });
+
+test('on a 390 px phone an admin list reads as cards, each value labelled by its column, and stays axe-clean', async ({
+  browser,
+  page,
+}) => {
+  const id = tag();
+  const email = `cards-${id}@example.com`;
+  await visitorOrders(browser, email, `Cards Bakery ${id}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await adminSignsIn(page, `/admin/orders?q=${encodeURIComponent(email)}`);
+
+  const table = page.getByRole('table', { name: /orders/i });
+  // Still a table for screen readers: its header cells are there, only not shown.
+  await expect(table.getByRole('columnheader', { name: 'Order', exact: true })).toHaveCount(1);
+  await expect(table.locator('thead')).toHaveCSS('position', 'absolute');
+  const row = table.locator('tbody tr').first();
+  await expect(row.getByText(email)).toBeVisible();
+
+  const box = await row.boundingBox();
+  expect(box, 'the row has a box').not.toBeNull();
+  expect(box!.width).toBeLessThan(390);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Each value shows its column's name before it.
+  const before = await row.locator('td').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const { content, display } = getComputedStyle(cell, '::before');
+      return { content, display };
+    }),
+  );
+  expect(before[0]?.content).toContain('Order');
+  for (const label of before) expect([label.content, label.display]).not.toContain('none');
+  await expectNoAxeViolations(page);
+
+  // From 40rem up it is a table again, scrolling sideways within its frame when too narrow.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(row).toHaveCSS('display', 'table-row');
+  await expect(table.getByRole('columnheader', { name: 'Order', exact: true })).toBeVisible();
+});

@@ -163,6 +163,62 @@ test.describe('from /pricing to /checkout', () => {
   });
 });
 
+test.describe('the focused frame', () => {
+  test('a slim header (brand home, phone) and footer (copyright, policies): no site menus, calls to action or floating buttons', async ({
+    page,
+  }) => {
+    await page.goto('/checkout');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Palmetto Web Studio' })).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: '(407) 555-0142' })).toHaveAttribute('href', 'tel:+14075550142');
+    await expect(header.getByRole('link')).toHaveCount(2);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+    await expect(page.locator('.quick-contact')).toHaveCount(0);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(/© \d{4} Palmetto Web Studio\. All rights reserved\./);
+    for (const [name, href] of [
+      ['Terms of Service', '/terms-of-service'],
+      ['Privacy Policy', '/privacy'],
+      ['Refund Policy', '/refund-policy'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(footer.getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    await expect(page.getByRole('main')).toHaveCount(1);
+  });
+
+  test("lists the build's features in the summary, and the monthly plan's under its box", async ({ page }) => {
+    await page.goto('/checkout');
+    const included = summary(page).getByRole('list').filter({ hasText: 'Custom 5-page website' });
+    await expect(included.getByRole('listitem')).toHaveCount(7);
+    await expect(included.getByRole('listitem').first()).toHaveText('Custom 5-page website');
+    const monthly = checkoutForm(page).getByRole('list').filter({ hasText: 'Fast, secure hosting' });
+    await expect(monthly.getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('checkbox', { name: /monthly/i })).toHaveAccessibleDescription(/Fast, secure hosting/);
+    // No message before the visitor has done anything.
+    await expect(page.locator('#checkout-terms-error')).toHaveText('');
+  });
+
+  test('at 1280 px the summary sits beside the form and ends where the header does; at 390 px nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/checkout');
+    const phone = (await page.getByRole('banner').getByRole('link', { name: '(407) 555-0142' }).boundingBox())!;
+    const box = (await summary(page).boundingBox())!;
+    const form = (await checkoutForm(page).boundingBox())!;
+    expect(Math.abs(box.x + box.width - (phone.x + phone.width))).toBeLessThanOrEqual(1);
+    expect(box.x).toBeGreaterThan(form.x + form.width);
+    expect(Math.abs(box.y - form.y)).toBeLessThanOrEqual(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(summary(page)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('the summary', () => {
   test("says 'Total' and the total before any other amount", async ({ page }) => {
     await page.goto('/checkout');

@@ -36,8 +36,9 @@ function setFieldError(form: HTMLFormElement, prefix: string, field: string, mes
 }
 
 /** The message a field shows now ('' for none). */
+/** A field's message as shown: a message element holding only whitespace (markup's line breaks) shows none. */
 const shownError = (form: HTMLFormElement, prefix: string, field: string) =>
-  form.querySelector(`#${prefix}-${field}-error`)?.textContent ?? '';
+  form.querySelector(`#${prefix}-${field}-error`)?.textContent?.trim() ?? '';
 
 /** An error summary (the notice over a refused form) shows while any field shows a message. */
 function keepSummaryInStep(form: HTMLFormElement, prefix: string, fields: readonly string[], summary?: Element | null) {

@@ -34,5 +34,7 @@ export const CHECKOUT = {
   planFromLaunch: 'Nothing for the plan is due today: its first invoice comes on the day your site goes live.',
   planFromLaunchCard:
     'Nothing for the plan is charged today: Stripe keeps your card for it, and the first month is charged on the day your site goes live.',
+  /** Over the summary's list of what the plan in the order includes. */
+  included: (plan: string) => `The ${plan} includes`,
   stripeNote: 'You will pay securely on the next page (Stripe). We never see your card details.',
 } as const;

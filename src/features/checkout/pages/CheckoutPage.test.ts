@@ -62,3 +62,16 @@ describe('the invoice-mode promise', () => {
     expect(html).not.toContain('payable online');
   });
 });
+
+describe('the focused frame', () => {
+  it("has the slim header and footer, no site menus, and lists the build's features", async () => {
+    const html = await render();
+    expect(html).toMatch(/<a href="tel:\+14075550142"[^>]*>\s*\(407\) 555-0142\s*<\/a>/);
+    expect(html).not.toContain('aria-label="Main"');
+    expect(html).not.toContain('quick-contact');
+    const features = /<ul[^>]*data-features[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    // Dev renders carry source attributes on each element.
+    expect(features.match(/<li[\s>]/g)).toHaveLength(7);
+    expect(features).toMatch(/<li[^>]*>Custom 5-page website<\/li>/);
+  });
+});
