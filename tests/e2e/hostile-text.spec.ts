@@ -96,7 +96,10 @@ test.describe('account page with hostile text', () => {
       expect(await el.evaluate((e) => getComputedStyle(e).unicodeBidi)).toBe('isolate');
       expect((await el.boundingBox())!.width).toBeLessThanOrEqual(viewport);
     }
-    // The session list names the device; the raw user agent never reaches the page.
+    // The session list (on the Profile tab) names the device; the raw user agent never reaches the page.
+    await page.goto('/account/profile');
+    const profile = await pageWidth(page);
+    expect(profile.scroll).toBeLessThanOrEqual(profile.viewport);
     await expect(page.getByText(longAgent)).toHaveCount(0);
     await expect(page.locator('[data-session="current"]')).toContainText('This device');
   });

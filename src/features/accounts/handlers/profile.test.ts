@@ -59,12 +59,12 @@ describe('POST /api/account/profile: name', () => {
     const who = await signedInCustomer(database, 'rename-form');
     const ok = await save(who, { name: 'Ana Lopez', email: who.email, currentPassword: '' }, { form: true });
     expect(ok.response.status).toBe(303);
-    expect(ok.response.headers.get('location')).toBe('/account/profile#profile');
+    expect(ok.response.headers.get('location')).toBe('/account/profile');
     expect(formOutcomeOf(ok.response)?.notice).toBe('profile-saved');
     expect(ACCOUNT_NOTICES.get('profile-saved')?.text).toBe(PROFILE.profileSaved);
 
     const bad = await save(who, { name: 'A', email: who.email }, { form: true });
-    expect(bad.response.headers.get('location')).toBe('/account/profile#profile');
+    expect(bad.response.headers.get('location')).toBe('/account/profile');
     expect(formOutcomeOf(bad.response)?.notice).toBe('profile-invalid');
     const feedback = JSON.parse(Buffer.from(bad.jar.get('form_outcome')!.value, 'base64url').toString());
     expect(feedback).toMatchObject({ form: '/api/account/profile', fields: { name: [AUTH.nameMin] } });
@@ -91,7 +91,7 @@ describe('POST /api/account/profile: e-mail change', () => {
       { name: who.user.name, email: next, currentPassword: 'not-my-password' },
       { form: true },
     );
-    expect(form.response.headers.get('location')).toBe('/account/profile#profile');
+    expect(form.response.headers.get('location')).toBe('/account/profile');
     expect(formOutcomeOf(form.response)?.notice).toBe('wrong-password');
     // The typed address comes back to the form; the password never does.
     const feedback = JSON.parse(Buffer.from(form.jar.get('form_outcome')!.value, 'base64url').toString());
@@ -171,7 +171,7 @@ describe('POST /api/account/profile: e-mail change', () => {
       user: who.user,
       session: who.session,
     });
-    expect(resent.response.headers.get('location')).toBe('/account/profile#profile');
+    expect(resent.response.headers.get('location')).toBe('/account/profile');
     expect(formOutcomeOf(resent.response)?.notice).toBe('email-change-resent');
     const resentToken = await linkSentTo(second);
     expect(resentToken).not.toBe(secondToken);

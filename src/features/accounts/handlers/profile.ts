@@ -4,8 +4,11 @@ import { AUTH, PROFILE } from '../copy.ts';
 import { cancelEmailChange, resendEmailChange, updateProfile } from '../profile.server.ts';
 import { profileSchema } from '../profile-schemas.ts';
 
-/** Back to the profile on the account page, with a notice from ACCOUNT_NOTICES (copy.ts). */
-export const profileNotice = (notice: string) => landing('/account/profile#profile', notice);
+/**
+ * Back to the Profile tab, with a notice from ACCOUNT_NOTICES (copy.ts). Its top, not an anchor:
+ * the tab opens with this form, and an anchor left the tabs half under the sticky header.
+ */
+export const profileNotice = (notice: string) => landing('/account/profile', notice);
 const formFailure = (code: FailureCode) => profileNotice(code === 'invalid' ? 'profile-invalid' : code);
 
 /**

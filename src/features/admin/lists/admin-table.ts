@@ -34,7 +34,7 @@ export const cellClass = ({ last = false, density = 'normal', extra }: CellOptio
  * A comment, or a start or end tag whose quoted attribute values may hold '>'. Text never holds
  * a raw '<': Astro escapes it (&lt;), so every '<' outside a quoted value starts markup.
  */
-const MARKUP = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const MARKUP = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>/g;
 const COLSPAN = /\scolspan\s*=\s*["']?(\d+)/i;
 const LABELLED = /\sdata-label\s*=/i;
 
