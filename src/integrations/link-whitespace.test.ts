@@ -6,7 +6,7 @@ describe('moveLinkTrailingSpace', () => {
     expect(moveLinkTrailingSpace('read <a href="/terms" class="link"> our terms </a> first')).toBe(
       'read <a href="/terms" class="link"> our terms</a>  first',
     );
-    expect(moveLinkTrailingSpace('<a href="/x">${label}\n  </a>.')).toBe('<a href="/x">${label}</a>\n  .');
+    expect(moveLinkTrailingSpace('<a href="/x">{label}\n  </a>.')).toBe('<a href="/x">{label}</a>\n  .');
   });
 
   it('leaves links without a trailing space as they are', () => {
