@@ -75,6 +75,8 @@ async function adminMarksPaid(browser: Browser, orderId: string, { launch = fals
 /** An offer from the agency (there is no admin screen for it yet): written to the e2e database. */
 async function offerSubscription(email: string, description: string) {
   const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+  // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+  await db.execute('PRAGMA busy_timeout = 5000');
   try {
     const [user] = (await db.execute({ sql: 'SELECT id FROM users WHERE email = ?', args: [email] })).rows;
     const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -195,6 +195,8 @@ test.describe('the customer portal', () => {
     const { context, page, email } = await customer(browser);
     const description = `SEO Growth Plan ${Math.random().toString(36).slice(2, 8)}`;
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+    // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+    await db.execute('PRAGMA busy_timeout = 5000');
     try {
       const [user] = (await db.execute({ sql: 'SELECT id FROM users WHERE email = ?', args: [email] })).rows;
       const id = Array.from(

@@ -17,6 +17,8 @@ const DAY_MS = 24 * 60 * 60_000;
 async function invoicedOrder(browser: Browser, email: string, businessName: string, issuedDaysAgo = 0) {
   const orderId = await visitorOrders(browser, email, businessName);
   const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+  // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+  await db.execute('PRAGMA busy_timeout = 5000');
   try {
     if (issuedDaysAgo > 0) {
       const issued = Date.now() - issuedDaysAgo * DAY_MS;

@@ -225,6 +225,8 @@ test.describe('without JavaScript', () => {
   test('an activation link sets the password and signs in', async ({ page }) => {
     const email = unique('activate');
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+    // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+    await db.execute('PRAGMA busy_timeout = 5000');
     // An account created for a customer (as checkout or an admin will), and its link.
     const { newAccountToken } = await import('#features/accounts/account-links.server.ts');
     const { toStatement } = await import('#server/db/write-queue.ts');

@@ -278,6 +278,8 @@ test.describe('contact form', () => {
     await expect(toasts(page).getByText(CONTACT.sentTitle, { exact: true })).toBeVisible(TOASTER_LOAD);
     await expect(toasts(page).getByText(CONTACT.sentDescription, { exact: true })).toBeVisible();
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+    // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+    await db.execute('PRAGMA busy_timeout = 5000');
     const rows = await db.execute({ sql: 'SELECT name FROM contact_messages WHERE email = ?', args: [marker] });
     db.close();
     expect(rows.rows.map((r) => r.name)).toEqual(['Home Visitor']);
@@ -425,6 +427,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(CONTACT.errorDescription)).toHaveCount(0);
     await expect(form(page).getByLabel('Name')).toHaveValue('');
     const db = createClient({ url: E2E_BUILDS.main.databaseUrl });
+    // The server may be writing: wait for its lock instead of failing at once (SQLITE_BUSY).
+    await db.execute('PRAGMA busy_timeout = 5000');
     const rows = await db.execute({ sql: 'SELECT name FROM contact_messages WHERE email = ?', args: [marker] });
     db.close();
     expect(rows.rows).toHaveLength(1);
