@@ -267,7 +267,13 @@ export function pruneHtml(
   {
     scriptWords: words = new Set(),
     compile = compileInlineSheet,
-  }: { scriptWords?: Set<string>; compile?: (css: string) => CompiledInlineSheet } = {},
+    scanned = (markup) => markup,
+  }: {
+    scriptWords?: Set<string>;
+    compile?: (css: string) => CompiledInlineSheet;
+    /** The part of the page the kept rules must serve (the first screen's, for a page with a fold). */
+    scanned?: (markup: string) => string;
+  } = {},
 ): Pruned {
   const styles = [...html.matchAll(STYLE_TAG)];
   if (styles.length === 0) return { html, hashes: new Map() };
@@ -275,7 +281,7 @@ export function pruneHtml(
   const compiled = styles.map(([, , css = '']) => compile(css));
   const programs = compiled.flatMap((c) => c.programs);
   // The scan must not see the stylesheets themselves (nor match inside them).
-  const markup = html.replace(STYLE_TAG, '$1$3');
+  const markup = scanned(html.replace(STYLE_TAG, '$1$3'));
   const tokens = scanHtml(markup, programs, { chars: false });
   addScriptWords(tokens, words);
   const inputTypes = new Set([...markup.matchAll(INPUT_TYPE)].map(([, type = '']) => type.toLowerCase()));
@@ -304,6 +310,60 @@ export function pruneHtml(
   });
   out += html.slice(last);
   return { html: out, hashes };
+}
+
+/**
+ * Where a long page's first screen ends (`<BelowFold />` writes it). Such a page keeps inline only
+ * the rules of what comes before it and of what follows </main> (the footer, the floating call
+ * buttons); in its place, a stylesheet with the page's whole pruned CSS, which the browser loads
+ * before it shows anything below (a stylesheet in the body holds back only what follows it). That
+ * sheet repeats the inline rules in their original order, so it never changes how the first
+ * screen looks: every rule the first screen uses is declared again, later, in the same order.
+ * The home page fits the first round trip this way, and a second page view has the sheet cached.
+ */
+export const FOLD_MARKER = '<template data-below-fold></template>';
+/** What the first screen never shows past the fold: the rest of <main> and the footer after it. */
+const BELOW_FOLD_ENDS = ['</footer>', '</main>'];
+
+/**
+ * The page without what lies between `from` (the fold) and the end of the footer (or of <main>):
+ * the header, the first screen and the floating call buttons, with their scripts.
+ */
+export function firstScreenOf(html: string, from = FOLD_MARKER): string {
+  const start = html.indexOf(from);
+  if (start < 0) return html;
+  for (const close of BELOW_FOLD_ENDS) {
+    const end = html.indexOf(close, start);
+    if (end >= 0) return html.slice(0, start) + html.slice(end + close.length);
+  }
+  return html;
+}
+
+/** A page pruned around its fold: the page, its hashes, and the stylesheet the fold links. */
+export interface PrunedWithFold extends Pruned {
+  /** The below-the-fold stylesheet's URL and content; undefined for a page without a fold. */
+  sheet?: { url: string; css: string };
+}
+
+/**
+ * The page pruned as pruneHtml does, or around its fold (FOLD_MARKER) when it has one;
+ * `firstScreenWords` are the words of the scripts that firstScreenOf(html) keeps.
+ */
+export function prunePage(
+  html: string,
+  options: Parameters<typeof pruneHtml>[1] & { firstScreenWords?: Set<string> } = {},
+): PrunedWithFold {
+  if (!html.includes(FOLD_MARKER)) return pruneHtml(html, options);
+  const whole = pruneHtml(html.replace(FOLD_MARKER, ''), options);
+  const css = [...whole.html.matchAll(STYLE_TAG)].map(([, , rules = '']) => rules).join('');
+  const url = `/_astro/below-fold.${contentKey(css).slice(0, 12)}.css`;
+  const link = `<link rel="stylesheet" href="${url}">`;
+  const pruned = pruneHtml(html.replace(FOLD_MARKER, link), {
+    ...options,
+    scriptWords: options.firstScreenWords ?? new Set(),
+    scanned: (markup) => firstScreenOf(markup, link),
+  });
+  return { ...pruned, sheet: { url, css } };
 }
 
 /**
@@ -461,23 +521,26 @@ export async function pruneBuild({
     // code that prunes it.
     const key = join(cacheDir, `${contentKey(codeKey, html)}.json`);
     let result = await readFile(key, 'utf8').then(
-      (json): Pruned => {
-        const cached = JSON.parse(json) as { html: string; hashes: [string, string | null][] };
-        return { html: cached.html, hashes: new Map(cached.hashes) };
+      (json): PrunedWithFold => {
+        const cached = JSON.parse(json) as Omit<PrunedWithFold, 'hashes'> & { hashes: [string, string | null][] };
+        return { ...cached, hashes: new Map(cached.hashes) };
       },
       () => null,
     );
     if (result) reused += 1;
     else {
-      const stage = pruneHtml(html, { scriptWords: await words.forPage(html), compile });
+      const scriptWords = await words.forPage(html);
+      const firstScreenWords = html.includes(FOLD_MARKER) ? await words.forPage(firstScreenOf(html)) : undefined;
+      const stage = prunePage(html, { scriptWords, firstScreenWords, compile });
       // Collapsing whitespace leaves <style> elements as they are: the lineage is pruning's.
-      result = { html: collapseWhitespace(stage.html), hashes: stage.hashes };
-      await writeFile(key, JSON.stringify({ html: result.html, hashes: [...result.hashes] }));
+      result = { ...stage, html: collapseWhitespace(stage.html) };
+      await writeFile(key, JSON.stringify({ ...result, hashes: [...result.hashes] }));
     }
-    const { html: pruned, hashes: lineage } = result;
+    const { html: pruned, hashes: lineage, sheet } = result;
     before += html.length;
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
+    if (sheet) await writeFile(join(clientDir, `.${sheet.url}`), sheet.css);
     htmlByRoute.set(routeFor(file), { html: pruned, lineage });
     tick();
   }

@@ -55,7 +55,7 @@ test.describe('security headers', () => {
     const res = await request.get('/');
     expectSecurityHeaders(res.headers());
     expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
-    expect(res.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers()['cache-control']).toBe('no-cache');
   });
 
   // Each prerendered page's policy lists only its own inline hashes (scripts/critical-css.ts,

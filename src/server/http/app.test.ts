@@ -53,7 +53,7 @@ describe('server host', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<span class="copyright-year">2031</span>');
     expect(res.headers['content-security-policy']).toBe("script-src 'self' 'sha256-x'");
-    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -1,0 +1,10 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+const r = await lighthouse(process.argv[2], { port: chrome.port, output: 'json', logLevel: 'error' });
+chrome.kill();
+const a = r.lhr.audits;
+console.log(Object.keys(a).filter(k=>/lcp|largest/.test(k)).join(' ')); for (const k of Object.keys(a).filter(k=>/lcp-|largest-contentful-paint-element|lcp-breakdown/.test(k))) console.log(k, String(JSON.stringify(a[k].details ?? a[k].displayValue ?? '')).slice(0,300));
+console.log('LCP', a['largest-contentful-paint'].numericValue, 'FCP', a['first-contentful-paint'].numericValue);
+const reqs = a['network-requests'].details.items.map(i => `${Math.round(i.networkRequestTime)}-${Math.round(i.networkEndTime)} ${i.priority} ${i.resourceType} ${i.transferSize} ${i.url.slice(-50)}`);
+console.log(reqs.join('\n'));
