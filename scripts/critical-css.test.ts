@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cspHash } from './build-hash.ts';
-import { collapseWhitespace, pageCsp, pruneBuild, pruneHtml, ScriptWords } from './critical-css.ts';
+import {
+  collapseWhitespace,
+  firstScreenOf,
+  FOLD_MARKER,
+  pageCsp,
+  pruneBuild,
+  pruneHtml,
+  prunePage,
+  ScriptWords,
+} from './critical-css.ts';
 
 const CSS = [
   '@layer theme,base,utilities;',
@@ -241,3 +250,64 @@ describe('pruneBuild', () => {
     expect(JSON.parse(readFileSync(join(outDir, '_headers.json'), 'utf8'))[0].headers[0].value).toBe(value);
   });
 });
+
+describe('prunePage: a page with a fold', () => {
+  // The header and a button on the first screen; the spinner and a toast's script below the fold,
+  // in <main>, and a footer; the floating buttons (a .tw) after the footer stay on the first screen.
+  const folded = page(
+    [
+      '<header class="site-header"><nav class="nav"></nav></header>',
+      '<main><button class="btn">Call</button>',
+      FOLD_MARKER,
+      '<span class="spinner"></span><script type="module">document.body.className="toast"</script></main>',
+      '<footer><p class="bg-red-700">Footer</p></footer><aside class="tw"></aside>',
+    ].join(''),
+  );
+  const result = prunePage(folded, { firstScreenWords: new Set(), scriptWords: new Set(['toast']) });
+  const inline = styleOf(result.html);
+
+  test('keeps inline only the rules of the first screen and what follows the footer', () => {
+    expect(inline).toContain('.btn{');
+    expect(inline).toContain('.site-header[data-enhanced] .nav');
+    expect(inline).toContain('.tw{');
+    expect(inline).not.toContain('.spinner');
+    expect(inline).not.toContain('.bg-red-700');
+    // A class only a script below the fold adds is that script's business.
+    expect(inline).not.toContain('.toast');
+  });
+
+  test('links, at the fold, a stylesheet with every rule of the page, in their order', () => {
+    const sheet = result.sheet!;
+    expect(sheet.url).toMatch(/^\/_astro\/below-fold\.[0-9a-f]{12}\.css$/);
+    expect(result.html).toContain(`<button class="btn">Call</button><link rel="stylesheet" href="${sheet.url}">`);
+    expect(result.html).not.toContain(FOLD_MARKER);
+    // The whole page's pruned rules: the first screen's again (so the sheet never changes how
+    // the first screen looks) and those below it, in the stylesheet's order.
+    expect(sheet.css).toBe(styleOf(pruneHtml(folded.replace(FOLD_MARKER, ''), { scriptWords: new Set(['toast']) }).html));
+    for (const rule of ['.btn{', '.spinner{', '.bg-red-700{', '.toast{', '.tw{']) expect(sheet.css).toContain(rule);
+    expect(sheet.css.indexOf('.btn{')).toBeLessThan(sheet.css.indexOf('.spinner{'));
+  });
+
+  test('a page without a fold is pruned as before, with no stylesheet', () => {
+    const plain = prunePage(page(BODY));
+    expect(plain.sheet).toBeUndefined();
+    expect(plain.html).toBe(pruneHtml(page(BODY)).html);
+  });
+
+  test('firstScreenOf drops the fold to the end of the footer, or of <main> without one', () => {
+    expect(firstScreenOf(`<main>a${FOLD_MARKER}b</main><footer>c</footer><aside>d</aside>`)).toBe('<main>a<aside>d</aside>');
+    expect(firstScreenOf(`<main>a${FOLD_MARKER}b</main><aside>d</aside>`)).toBe('<main>a</main><aside>d</aside>');
+    expect(firstScreenOf('<main>no fold</main>')).toBe('<main>no fold</main>');
+  });
+
+  test('pruneBuild writes the stylesheet where the link points', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'critical-css-fold-'));
+    mkdirSync(join(outDir, 'client'), { recursive: true });
+    writeFileSync(join(outDir, 'client', 'index.html'), folded);
+    await pruneBuild({ outDir, cacheDir: join(outDir, 'cache') });
+    const html = readFileSync(join(outDir, 'client', 'index.html'), 'utf8');
+    const url = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(readFileSync(join(outDir, 'client', url), 'utf8')).toContain('.spinner{');
+  });
+});
+

@@ -22,7 +22,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { compileSheet, type SelectorMatch, type TokenCondition } from 'beasties/compiler';
 import { collectPrograms, type DocumentTokens, renderCriticalCss, scanHtml } from 'beasties/runtime';
 import { pageCsp as narrowCsp } from '#server/http/on-demand-html.ts';
@@ -323,7 +323,10 @@ export function pruneHtml(
  */
 export const FOLD_MARKER = '<template data-below-fold></template>';
 /** What the first screen never shows past the fold: the rest of <main> and the footer after it. */
-const BELOW_FOLD_ENDS = ['</footer>', '</main>'];
+const BELOW_FOLD_ENDS: [close: string, dropped: boolean][] = [
+  ['</footer>', true],
+  ['</main>', false],
+];
 
 /**
  * The page without what lies between `from` (the fold) and the end of the footer (or of <main>):
@@ -332,9 +335,9 @@ const BELOW_FOLD_ENDS = ['</footer>', '</main>'];
 export function firstScreenOf(html: string, from = FOLD_MARKER): string {
   const start = html.indexOf(from);
   if (start < 0) return html;
-  for (const close of BELOW_FOLD_ENDS) {
+  for (const [close, dropped] of BELOW_FOLD_ENDS) {
     const end = html.indexOf(close, start);
-    if (end >= 0) return html.slice(0, start) + html.slice(end + close.length);
+    if (end >= 0) return html.slice(0, start) + html.slice(dropped ? end + close.length : end);
   }
   return html;
 }
@@ -540,7 +543,11 @@ export async function pruneBuild({
     before += html.length;
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
-    if (sheet) await writeFile(join(clientDir, `.${sheet.url}`), sheet.css);
+    if (sheet) {
+      const file = join(clientDir, `.${sheet.url}`);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, sheet.css);
+    }
     htmlByRoute.set(routeFor(file), { html: pruned, lineage });
     tick();
   }

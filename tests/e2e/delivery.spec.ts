@@ -26,6 +26,28 @@ test.describe('what a page costs a visitor', () => {
     expect(scripts).toEqual([]);
   });
 
+  test('the home page inlines its first screen's CSS and links the rest at the fold, out of the head', async ({
+    page,
+  }) => {
+    const sheets: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'stylesheet' && sheets.push(new URL(req.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]).toMatch(/^\/_astro\/below-fold\.[0-9a-f]+\.css$/);
+    // In the body, right after the hero: nothing above it waits for it.
+    await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+    const follows = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluate((link) => link.previousElementSibling?.id === 'hero' && link.parentElement?.id === 'main');
+    expect(follows).toBe(true);
+    // What follows it is styled by it: the reviews are cards.
+    const radius = await page.locator('#testimonials li').first().evaluate((li) => getComputedStyle(li).borderRadius);
+    expect(radius).toBe('16px');
+    const res = await page.request.get(sheets[0]!);
+    expect(res.headers()['cache-control']).toContain('immutable');
+  });
+
   test('no third-party request and no console error on the home page', async ({ page, baseURL }) => {
     const foreign: string[] = [];
     const errors: string[] = [];

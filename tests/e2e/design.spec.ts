@@ -166,22 +166,25 @@ test.describe('hero', () => {
 });
 
 test.describe('proof near the top of the home page', () => {
-  test('shows the rating summary, the projects as wordmarks labelled honestly, and a case-study figure', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const proof = page.getByRole('region', { name: 'Reviews and recent work' });
-    await expect(proof).toContainText(`${ratingSummary.average.toFixed(1)} out of 5`);
-    await expect(proof).toContainText(`from ${ratingSummary.count} client reviews`);
-    await expect(proof.getByRole('link', { name: /out of 5/ })).toHaveAttribute('href', '#testimonials');
-    const wordmarks = proof.getByRole('list', { name: 'Concept builds' });
-    await expect(wordmarks.getByRole('link')).not.toHaveCount(0);
-    await expect(proof).toContainText(/concept builds/i);
-    await expect(proof.getByRole('link', { name: /case study$/ })).toHaveAttribute('href', /^\/portfolio\/[a-z0-9-]+$/);
-    // Right under the hero: the proof starts within the first two screens of a phone.
+  test('the reviews follow the hero, before any price, and a phone swipes through them', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    const box = (await proof.boundingBox())!;
+    await page.goto('/');
+    const reviews = page.locator('#testimonials');
+    await expect(reviews).toContainText(
+      `The ${ratingSummary.count} reviews below average ${ratingSummary.average.toFixed(1)} out of 5.`,
+    );
+    // Right under the hero: the proof starts within the first two screens of a phone, above the prices.
+    const box = (await reviews.boundingBox())!;
     expect(box.y).toBeLessThan(PHONE.height * 2);
+    expect(box.y).toBeLessThan((await page.locator('#pricing').boundingBox())!.y);
+    // The three reviews are one row on a phone, scrolled sideways from the keyboard too.
+    const row = page.getByRole('list', { name: 'Client reviews' });
+    const items = row.getByRole('listitem');
+    const tops = await items.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await row.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   });
 });
 
