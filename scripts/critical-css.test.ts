@@ -283,7 +283,9 @@ describe('prunePage: a page with a fold', () => {
     expect(result.html).not.toContain(FOLD_MARKER);
     // The whole page's pruned rules: the first screen's again (so the sheet never changes how
     // the first screen looks) and those below it, in the stylesheet's order.
-    expect(sheet.css).toBe(styleOf(pruneHtml(folded.replace(FOLD_MARKER, ''), { scriptWords: new Set(['toast']) }).html));
+    expect(sheet.css).toBe(
+      styleOf(pruneHtml(folded.replace(FOLD_MARKER, ''), { scriptWords: new Set(['toast']) }).html),
+    );
     for (const rule of ['.btn{', '.spinner{', '.bg-red-700{', '.toast{', '.tw{']) expect(sheet.css).toContain(rule);
     expect(sheet.css.indexOf('.btn{')).toBeLessThan(sheet.css.indexOf('.spinner{'));
   });
@@ -295,7 +297,9 @@ describe('prunePage: a page with a fold', () => {
   });
 
   test('firstScreenOf drops the fold to the end of the footer, or of <main> without one', () => {
-    expect(firstScreenOf(`<main>a${FOLD_MARKER}b</main><footer>c</footer><aside>d</aside>`)).toBe('<main>a<aside>d</aside>');
+    expect(firstScreenOf(`<main>a${FOLD_MARKER}b</main><footer>c</footer><aside>d</aside>`)).toBe(
+      '<main>a<aside>d</aside>',
+    );
     expect(firstScreenOf(`<main>a${FOLD_MARKER}b</main><aside>d</aside>`)).toBe('<main>a</main><aside>d</aside>');
     expect(firstScreenOf('<main>no fold</main>')).toBe('<main>no fold</main>');
   });
@@ -310,4 +314,3 @@ describe('prunePage: a page with a fold', () => {
     expect(readFileSync(join(outDir, 'client', url), 'utf8')).toContain('.spinner{');
   });
 });
-

@@ -26,7 +26,7 @@ test.describe('what a page costs a visitor', () => {
     expect(scripts).toEqual([]);
   });
 
-  test('the home page inlines its first screen's CSS and links the rest at the fold, out of the head', async ({
+  test("the home page inlines its first screen's CSS and links the rest at the fold, out of the head", async ({
     page,
   }) => {
     const sheets: string[] = [];
@@ -42,7 +42,10 @@ test.describe('what a page costs a visitor', () => {
       .evaluate((link) => link.previousElementSibling?.id === 'hero' && link.parentElement?.id === 'main');
     expect(follows).toBe(true);
     // What follows it is styled by it: the reviews are cards.
-    const radius = await page.locator('#testimonials li').first().evaluate((li) => getComputedStyle(li).borderRadius);
+    const radius = await page
+      .locator('#testimonials li')
+      .first()
+      .evaluate((li) => getComputedStyle(li).borderRadius);
     expect(radius).toBe('16px');
     const res = await page.request.get(sheets[0]!);
     expect(res.headers()['cache-control']).toContain('immutable');

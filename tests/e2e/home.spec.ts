@@ -89,9 +89,7 @@ test.describe('home page', () => {
     await expect(section.locator('[data-star="half"]')).toHaveCount(1);
   });
 
-  test("the hero's 5-Star Rated leads to the reviews, which state their average with its count", async ({
-    page,
-  }) => {
+  test("the hero's 5-Star Rated leads to the reviews, which state their average with its count", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: /5-Star\s+Rated/ }).click();
     await expect(page).toHaveURL(/#testimonials$/);
