@@ -144,7 +144,17 @@ describe('portfolio front matter', () => {
     problem: 'Most plumbing calls start on a phone, at night, from someone with water on the floor.',
     built: ['Click-to-call on every screen', 'Services in plain words', 'The towns served'],
     results: [{ value: '3.1 KB', label: 'transferred on a phone', measured: 'Chromium, local build, 2026-11-23' }],
-    images: { phone: '../../assets/portfolio/x/phone.webp', desktop: '../../assets/portfolio/x/desktop.webp' },
+    images: {
+      phone: '../../assets/portfolio/x/phone.webp',
+      phone2: '../../assets/portfolio/x/phone-2.webp',
+      desktop: '../../assets/portfolio/x/desktop.webp',
+      full: '../../assets/portfolio/x/full.webp',
+      captions: {
+        full: 'The whole page on a laptop, from the call button to the towns served',
+        phone: 'On a phone the first screen is the call button and the emergency line',
+        phone2: 'One scroll down, every service in a sentence',
+      },
+    },
     demo,
   };
 
@@ -180,12 +190,47 @@ describe('portfolio front matter', () => {
       'demo.phone': "must be a fictional (xxx) 555-01xx number, e.g. phone: '(407) 555-0117'",
     });
     expect(issues({ ...project, demo: { ...demo, layout: 'carousel' } })).toEqual({
-      'demo.layout': "must be one of 'call-first', 'menu', 'programs', 'practice-areas', 'gallery', e.g. layout: menu",
+      'demo.layout':
+        "must be one of 'menu', 'portrait', 'booking', 'programs', 'emergency', 'call-first', e.g. layout: menu",
     });
     expect(issues({ ...project, demo: { ...demo, colour: 'red' } })).toEqual({
       'demo.colour': expect.stringMatching(
         /^is not a field here; check the spelling\. The fields are layout, font, palette, /,
       ),
+    });
+  });
+
+  it('asks each layout for what it shows: prices on a menu or price list, a quote beside a portrait, booking steps', () => {
+    const items = demo.items.map(({ name, text }) => ({ name, text }));
+    expect(issues({ ...project, demo: { ...demo, layout: 'menu', items } })).toEqual({
+      'demo.items.0.note': "is missing: the 'menu' layout shows a price beside every entry, e.g. note: '17'",
+      'demo.items.1.note': "is missing: the 'menu' layout shows a price beside every entry, e.g. note: '17'",
+      'demo.items.2.note': "is missing: the 'menu' layout shows a price beside every entry, e.g. note: '17'",
+    });
+    const priced = items.map((item, i) => ({ ...item, note: String(20 + i) }));
+    expect(issues({ ...project, demo: { ...demo, layout: 'menu', items: priced } })).toEqual({});
+    expect(issues({ ...project, demo: { ...demo, layout: 'booking', items: priced } })).toEqual({
+      'demo.steps': "is missing: the 'booking' layout shows how booking works, e.g. steps: [Text us a photo, …]",
+    });
+    const steps = ['Text us a photo of your pet', 'We reply with a time'];
+    expect(issues({ ...project, demo: { ...demo, layout: 'booking', items: priced, steps } })).toEqual({});
+    expect(issues({ ...project, demo: { ...demo, layout: 'portrait' } })).toEqual({
+      'demo.quote':
+        "is missing: the 'portrait' layout needs the founder's words, e.g. quote: { text: …, name: …, role: … }",
+    });
+    const quote = { text: 'We tell you plainly whether we can help.', name: 'Maria Ortiz', role: 'Founding attorney' };
+    expect(issues({ ...project, demo: { ...demo, layout: 'portrait', quote } })).toEqual({});
+    // The layouts that need none of these accept a project without them.
+    for (const layout of ['programs', 'emergency', 'call-first'])
+      expect(issues({ ...project, demo: { ...demo, layout } }), layout).toEqual({});
+  });
+
+  it('asks for all four captures, each with what it proves', () => {
+    const { full: _, ...withoutFull } = project.images;
+    expect(issues({ ...project, images: withoutFull })).toEqual({ 'images.full': expect.any(String) });
+    const { phone2: __, ...captions } = project.images.captions;
+    expect(issues({ ...project, images: { ...project.images, captions } })).toEqual({
+      'images.captions.phone2': 'is missing: add e.g. phone2: "Scroll once and the services are listed in plain words"',
     });
   });
 

@@ -182,6 +182,12 @@ export const contrastRatio = (a: string, b: string) => {
   return (hi + 0.05) / (lo + 0.05);
 };
 
+/** The demo arrangements, one per kind of business (see `layout` below). */
+export const DEMO_LAYOUTS = ['menu', 'portrait', 'booking', 'programs', 'emergency', 'call-first'] as const;
+export type DemoLayout = (typeof DEMO_LAYOUTS)[number];
+/** Layouts that print a price beside every entry (a menu, a price list). */
+const PRICED_LAYOUTS: readonly DemoLayout[] = ['menu', 'booking'];
+
 const list = (min: number, max: number, example: string) =>
   z
     .array(
@@ -194,18 +200,22 @@ const list = (min: number, max: number, example: string) =>
     .max(max, `keep it to ${max} items at most`);
 
 /**
- * The demo site of a project (/portfolio/{file name}/demo), rendered by the one shared template
- * in src/features/portfolio/DemoSite.astro with this project's palette, type, copy and layout.
+ * The demo site of a project (/portfolio/{file name}/demo), rendered by the template in
+ * src/features/portfolio/DemoSite.astro with this project's palette, type, copy and layout.
  */
-const demoSchema = frontMatter({
+const demoFields = {
   /**
-   * Which arrangement the template uses: 'call-first' (trades: a big call button, services,
-   * service area), 'menu' (restaurants: menu with prices, hours), 'programs' (tutors and
-   * classes: programs, how booking works), 'practice-areas' (professional firms: areas,
-   * a consultation request), 'gallery' (color-block gallery, booking by text message).
+   * Which arrangement, and drawing, the demo uses; each fits one kind of business:
+   * 'menu' (restaurants: a full-bleed drawn hero of a plate, then the menu with prices and hours),
+   * 'portrait' (professional firms: a drawn portrait with the founder's `quote`, practice areas,
+   * a consultation request), 'booking' (groomers, salons: services with prices and a booking
+   * block on the first screen, following `steps`), 'programs' (tutors, classes: programs and how
+   * the first session works), 'emergency' (HVAC and other breakdown trades: a full-width call
+   * bar, what happens when you call, services) and 'call-first' (plumbers, electricians: call
+   * button and hours beside a drawing of the work, services, the towns served).
    */
-  layout: z.enum(['call-first', 'menu', 'programs', 'practice-areas', 'gallery'], {
-    error: "must be one of 'call-first', 'menu', 'programs', 'practice-areas', 'gallery', e.g. layout: menu",
+  layout: z.enum(DEMO_LAYOUTS, {
+    error: `must be one of ${DEMO_LAYOUTS.map((l) => `'${l}'`).join(', ')}, e.g. layout: menu`,
   }),
   /**
    * Heading type: a system stack ('sans', 'serif', 'rounded', 'slab': no download), or one
@@ -268,6 +278,44 @@ const demoSchema = frontMatter({
   hours: list(1, 4, '"Mon-Fri 7am-7pm"'),
   /** Towns or neighbourhoods served, e.g. - Winter Park. */
   areas: list(1, 8, 'Winter Park').optional(),
+  /**
+   * How booking or the first visit works, 2 to 4 short steps, e.g. - Text us a photo of your pet.
+   * Required by 'booking'; 'programs' and 'emergency' show them when present.
+   */
+  steps: list(2, 4, '"Text us a photo of your pet"').optional(),
+  /** The founder's own words beside their portrait: required by 'portrait'. Not a client testimonial. */
+  quote: z
+    .strictObject({
+      text: text('text', 20, 200, '"We tell you plainly whether we can help."'),
+      name: text('name', 2, 60, '"Maria Ortiz"'),
+      role: text('role', 2, 60, '"Founding attorney"'),
+    })
+    .optional(),
+};
+
+/** A layout's needs, each reported on the field to fill in. */
+const demoSchema = frontMatter(demoFields).superRefine((demo, ctx) => {
+  if (PRICED_LAYOUTS.includes(demo.layout))
+    demo.items.forEach((item, i) => {
+      if (!item.note)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'note'],
+          message: `is missing: the '${demo.layout}' layout shows a price beside every entry, e.g. note: '17'`,
+        });
+    });
+  if (demo.layout === 'portrait' && !demo.quote)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['quote'],
+      message: "is missing: the 'portrait' layout needs the founder's words, e.g. quote: { text: …, name: …, role: … }",
+    });
+  if (demo.layout === 'booking' && !demo.steps)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['steps'],
+      message: "is missing: the 'booking' layout shows how booking works, e.g. steps: [Text us a photo, …]",
+    });
 });
 
 /**
@@ -330,14 +378,30 @@ export const portfolioSchema = <I extends z.ZodType>({ image }: { image: () => I
       .optional(),
     /**
      * Screenshots made by `npm run portfolio:images -- --url <URL> --slug <file name>`, paths
-     * relative to this file. Optional until they exist: the pages then show a plain panel.
+     * relative to this file, and what each one proves. Optional until they exist: the pages then
+     * show a plain panel.
      */
     images: z
       .strictObject({
         /** First screen on a phone (390 px wide), e.g. ../../assets/portfolio/lakeside-plumbing/phone.webp */
         phone: image(),
-        /** First screen on a desktop (1280 x 800). */
+        /** A second phone screen further down the page (phone-2.webp). */
+        phone2: image(),
+        /** First screen on a desktop (1280 x 800): the portfolio card and the social image. */
         desktop: image(),
+        /** The whole page on a desktop, top to bottom (full.webp). */
+        full: image(),
+        /** Under each capture on the case study: what it proves, in a sentence an owner reads. */
+        captions: z.strictObject({
+          full: text(
+            'full',
+            20,
+            160,
+            '"The whole page on a laptop: services, towns served and the number, no scrolling hunt"',
+          ),
+          phone: text('phone', 20, 160, '"The first screen on a phone is the call button and the emergency line"'),
+          phone2: text('phone2', 20, 160, '"Scroll once and the services are listed in plain words"'),
+        }),
       })
       .optional(),
     /** The live demo's palette, type, copy and layout. */

@@ -4,11 +4,17 @@ import { expect, test, type Page } from '@playwright/test';
 
 // The portfolio collection as an editor writes it: every file must reach /portfolio, its case
 // study and its demo.
+const unquote = (value: string | undefined) => value?.trim().replace(/^['"]|['"]$/g, '') ?? '';
 const PROJECTS = readdirSync('src/content/portfolio')
   .filter((file) => file.endsWith('.md'))
   .map((file) => {
-    const client = /^client:\s*(.+)$/m.exec(readFileSync(`src/content/portfolio/${file}`, 'utf8'))?.[1]?.trim();
-    return { slug: file.replace(/\.md$/, ''), client: client?.replace(/^['"]|['"]$/g, '') ?? '' };
+    const text = readFileSync(`src/content/portfolio/${file}`, 'utf8');
+    return {
+      slug: file.replace(/\.md$/, ''),
+      client: unquote(/^client:\s*(.+)$/m.exec(text)?.[1]),
+      layout: unquote(/^ {2}layout:\s*(.+)$/m.exec(text)?.[1]),
+      action: unquote(/^ {2}action:\n\s+label:\s*(.+)$/m.exec(text)?.[1]),
+    };
   });
 const FIRST = PROJECTS.find((p) => p.slug === 'lakeside-plumbing') ?? PROJECTS[0]!;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -87,6 +93,88 @@ test('a case study shows its facts, measured results and screenshots, and leads 
     'href',
     `/portfolio/${FIRST.slug}`,
   );
+});
+
+test('the case study shows the whole page and two phone screens, lazy, each captioned with what it proves', async ({
+  page,
+}) => {
+  await page.goto(`/portfolio/${FIRST.slug}`);
+  const captures = page.getByRole('region', { name: 'The site on a laptop and a phone' });
+  const figures = captures.getByRole('figure');
+  await expect(figures).toHaveCount(3);
+  await expect(figures.getByRole('img', { name: /whole .* page on a desktop/ })).toHaveCount(1);
+  await expect(figures.getByRole('img', { name: /on a phone/ })).toHaveCount(2);
+  for (const figure of await figures.all()) {
+    const image = figure.getByRole('img');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    expect(await image.getAttribute('fetchpriority')).toBeNull();
+    expect(((await figure.locator('figcaption').textContent()) ?? '').trim().length).toBeGreaterThan(20);
+    // Lazy, but there: scrolled to, each file arrives.
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  // Results read for an owner, with how each was measured in small print.
+  const results = page.getByRole('region', { name: 'Results, measured' });
+  await expect(results.getByText(/on a cheap phone/)).toBeVisible();
+  await expect(results.locator('small').first()).toContainText(/slow 4G/);
+});
+
+test('the six demos do not share one layout: each opens with its own arrangement and drawing', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const layouts = new Set<string>();
+  for (const { slug, layout, action } of PROJECTS) {
+    await page.goto(`/portfolio/${slug}/demo`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    const hero = page.getByRole('region', { name: title });
+    await expect(hero, slug).toHaveAttribute('data-layout', layout);
+    layouts.add(layout);
+    // The main button is on a phone's first screen, in the hero, whatever the arrangement.
+    const button = hero.getByRole('link', { name: action, exact: true }).first();
+    await expect(button, slug).toBeInViewport();
+    // One drawing of its own, inline and small: nothing to fetch.
+    const art = page.getByRole('main').locator('svg.art');
+    await expect(art, slug).toHaveCount(1);
+    expect((await art.evaluate((svg) => svg.outerHTML)).length, slug).toBeLessThan(4096);
+  }
+  expect([...layouts].sort()).toEqual(['booking', 'call-first', 'emergency', 'menu', 'portrait', 'programs']);
+});
+
+test('each arrangement fits its business', async ({ page }) => {
+  const demo = async (layout: string) => {
+    const project = PROJECTS.find((p) => p.layout === layout)!;
+    await page.goto(`/portfolio/${project.slug}/demo`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    return page.getByRole('region', { name: title });
+  };
+  // Restaurant: the drawing fills the hero's width; the menu prints a price beside every dish.
+  let hero = await demo('menu');
+  const widths = await hero.evaluate((el) => [
+    el.getBoundingClientRect().width,
+    el.querySelector('svg')!.getBoundingClientRect().width,
+  ]);
+  expect(widths[1]).toBe(widths[0]);
+  const dishes = page.getByRole('region', { name: 'Menu' }).getByRole('listitem');
+  for (const dish of await dishes.all()) await expect(dish.getByRole('heading', { level: 3 })).toHaveText(/\d+\s*$/);
+  // Law firm: the founder's portrait and her own words, beside the headline.
+  hero = await demo('portrait');
+  await expect(hero.getByRole('img', { name: /^Drawn portrait of / })).toBeVisible();
+  await expect(hero.getByRole('figure').getByRole('blockquote')).toBeVisible();
+  // Pet spa, booking first: how booking works and the price list are both in the hero.
+  hero = await demo('booking');
+  await expect(hero.getByRole('heading', { name: 'How booking works' })).toBeVisible();
+  await expect(hero.getByRole('heading', { name: 'Services and prices' })).toBeVisible();
+  // HVAC, emergency first: the call bar is the hero's first link.
+  hero = await demo('emergency');
+  await expect(hero.getByRole('link').first()).toHaveAccessibleName(/^Emergency line/);
+  await expect(hero.getByRole('heading', { name: 'What happens when you call' })).toBeVisible();
+  // Tutoring: how the first session works, right after the hero.
+  await demo('programs');
+  await expect(page.getByRole('heading', { name: 'How it starts' })).toBeVisible();
+  // Plumbing, call first: the hours card sits in the hero, beside the button.
+  hero = await demo('call-first');
+  await expect(hero.getByRole('complementary', { name: 'Hours' })).toBeVisible();
 });
 
 test('portfolio pages and demos ship no JavaScript and fetch nothing from elsewhere', async ({ page, baseURL }) => {

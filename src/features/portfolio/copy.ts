@@ -16,6 +16,9 @@ export const PORTFOLIO = {
   ctaText: 'Tell us about your business. We will show you what we would build, and what it costs.',
   noImages: 'Screenshots coming soon',
   phoneAlt: (client: string) => `The ${client} demo site on a phone`,
+  phone2Alt: (client: string) => `The ${client} demo site on a phone, scrolled further down`,
+  fullAlt: (client: string) => `The whole ${client} demo page on a desktop screen, top to bottom`,
+  capturesTitle: 'The site on a laptop and a phone',
   desktopAlt: (client: string) => `The ${client} demo site on a desktop screen`,
 } as const;
 
@@ -33,6 +36,16 @@ export const DEMO = {
   formMessage: 'How can we help?',
   formSend: 'Send request',
   formOff: 'This is a demo: the form is switched off and sends nothing.',
+  /** Above each layout's steps. */
+  stepsTitle: {
+    booking: 'How booking works',
+    programs: 'How it starts',
+    emergency: 'What happens when you call',
+  },
+  bookTitle: 'Book a visit',
+  pricesNote: 'Prices in US dollars, before tax.',
+  portraitLabel: (name: string, role: string) => `Drawn portrait of ${name}, ${role}`,
+  emergencyBar: 'Emergency line, answered day and night',
   footer: (client: string) =>
     `${client} is a fictional business. This site is a concept demo made by Palmetto Web Studio to show how we build.`,
 } as const;

@@ -28,11 +28,12 @@ export function themeCss({ font, palette }: DemoTheme, fontUrl?: string): string
       ? `@font-face{font-family:'${font === 'fraunces' ? 'Fraunces' : 'Bricolage Grotesque'}';font-weight:700;font-display:swap;src:url(${fontUrl}) format('woff2')}`
       : '';
   // The build's critical-CSS step (scripts/critical-css.ts) drops custom properties that nothing
-  // in the same <style> reads, so the theme also carries the rules that read each of them.
+  // in the same <style> reads, so the theme also carries rules that read each of them, on
+  // elements every layout has (html, headings), so the pruning never drops them.
   return (
     `${face}:root{--primary:${palette.primary};--accent:${palette.accent};--tint:${palette.tint};--heading:${FONT_STACKS[font]}}` +
-    'html{accent-color:var(--primary)}h1,h2,h3,.brand,.foot-brand{font-family:var(--heading)}' +
-    '.hero,.areas,.request{background-color:var(--tint)}.areas li{border-color:var(--accent)}'
+    'html{accent-color:var(--primary);scrollbar-color:var(--accent) var(--tint)}' +
+    'h1,h2,h3,.brand,.foot-brand{font-family:var(--heading)}'
   );
 }
 
