@@ -230,7 +230,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('islands hydrate without errors (server and client render the same HTML)', async ({ page }) => {
+test('the sign-in and contact pages run their scripts without errors', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   for (const path of ['/auth', '/auth?next=/admin', '/contact']) {
