@@ -54,6 +54,40 @@ test.describe('axe on account pages', () => {
     });
   }
 
+  test('/auth by keyboard alone, with its script, at 390 and 1280 px: forms, signed in, signed out again', async ({
+    page,
+  }) => {
+    const violations = async (label: string) =>
+      (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map(
+        (v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    for (const width of [390, 1280]) {
+      await page.context().clearCookies();
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/auth');
+      await expect(page.locator('[data-auth-panel]')).toHaveAttribute('data-enhanced', '');
+      expect(await violations(`${width} signed out`)).toEqual([]);
+      // Create an account by keyboard: type, Tab to the next field, Enter submits.
+      await page.getByRole('textbox', { name: 'Name' }).focus();
+      await page.keyboard.type('Key Board');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(`keys-${width}-${Date.now()}@example.com`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('lantern-pelican-orbit');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'You are signed in' })).toBeFocused();
+      expect(await violations(`${width} signed in`)).toEqual([]);
+      // From the heading, Tab reaches the account link, then Log out.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Go to My account' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Log in or create an account' })).toBeFocused();
+      expect(await violations(`${width} signed out again`)).toEqual([]);
+    }
+  });
+
   test('/account, /admin and /auth signed in as the admin', async ({ page }) => {
     await page.request.post('/api/login', { data: TEST_ADMIN });
     for (const path of ['/account', '/admin', '/admin/dashboard', '/auth']) {

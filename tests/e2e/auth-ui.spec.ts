@@ -26,59 +26,40 @@ async function registerInUi(page: Page, email = unique('ui'), password = 'lanter
 }
 
 test.describe('/auth', () => {
-  test('shows a spinner while the current user loads', async ({ page }) => {
-    let release = () => {};
-    let requested = () => {};
-    const userRequested = new Promise<void>((r) => (requested = r));
-    await page.route('/api/user', async (route) => {
-      requested();
-      await new Promise<void>((r) => (release = r));
-      await route.continue();
-    });
-    await page.goto('/auth');
-    await userRequested;
-    await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible();
-    release();
-    await expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible();
-    await expect(page.getByText('Loading your account')).toHaveCount(0);
-  });
-
-  test('nothing below the spinner moves when the panel arrives, signed out or in', async ({ page }) => {
+  test('the server renders the state it knows: no request for the current user, nothing moves', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    let release = () => {};
-    let requested = () => {};
-    await page.route('/api/user', async (route) => {
-      requested();
-      await new Promise<void>((r) => (release = r));
-      await route.continue();
-    });
-    // Where the page below the panel sits, in document coordinates: laid out, not sampled while
-    // loading (a starved CPU paints mid-parse, and a sampled score then measures the parse).
+    const userRequests: string[] = [];
+    page.on(
+      'request',
+      (request) => new URL(request.url()).pathname === '/api/user' && userRequests.push(request.url()),
+    );
+    // Where the page below the panel sits, in document coordinates, before and after the script ran.
     const footerTop = () =>
       page.evaluate(() => {
         const footer = document.querySelector('footer');
         return Math.round(((footer?.getBoundingClientRect().top ?? Number.NaN) + window.scrollY) * 10) / 10;
       });
-    const movedWhenArrived = async (arrived: () => Promise<void>) => {
-      const userRequested = new Promise<void>((r) => (requested = r));
-      await page.goto('/auth');
-      await userRequested;
-      await expect(page.getByRole('status').filter({ hasText: 'Loading your account' })).toBeVisible();
+    const movedOnceEnhanced = async (shown: () => Promise<void>) => {
+      await page.route('**/_astro/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+      await shown();
       const before = await footerTop();
       expect(before).toBeGreaterThan(0);
-      release();
-      await arrived();
-      await expect(page.getByText('Loading your account')).toHaveCount(0);
+      await expect(page.locator('[data-auth-panel]')).toHaveAttribute('data-enhanced', '');
+      await page.unroute('**/_astro/*.js');
       return (await footerTop()) - before;
     };
     expect(
-      await movedWhenArrived(() => expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible()),
+      await movedOnceEnhanced(() => expect(page.getByRole('heading', { name: 'Log in', exact: true })).toBeVisible()),
     ).toBe(0);
-    const email = unique('still');
     await page.request.post('/api/register', {
-      data: { name: 'Still Page', email, password: 'lantern-pelican-orbit' },
+      data: { name: 'Still Page', email: unique('still'), password: 'lantern-pelican-orbit' },
     });
-    expect(await movedWhenArrived(() => expect(page.getByText('You are signed in as')).toBeVisible())).toBe(0);
+    expect(await movedOnceEnhanced(() => expect(page.getByText('You are signed in as')).toBeVisible())).toBe(0);
+    expect(userRequests).toEqual([]);
   });
 
   test('registration, logout and login raise the exact toasts', async ({ page }) => {
@@ -249,7 +230,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('islands hydrate without errors (server and client render the same HTML)', async ({ page }) => {
+test('the sign-in and contact pages run their scripts without errors', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   for (const path of ['/auth', '/auth?next=/admin', '/contact']) {

@@ -130,7 +130,7 @@ test.describe('security headers', () => {
     const assets: string[] = [];
     // Scripts: images and fonts are already compressed, so they have no .br beside them.
     page.on('response', (res) => /\/_astro\/.*\.js$/.test(res.url()) && assets.push(res.url()));
-    // The sign-in page's island is a script file of its own.
+    // The sign-in page's script is a file of its own.
     await page.goto('/auth');
     await expect.poll(() => assets.length).toBeGreaterThan(0);
     const res = await request.get(assets[0]!, { headers: { 'Accept-Encoding': 'br' } });

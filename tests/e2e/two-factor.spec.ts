@@ -61,11 +61,20 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/auth');
     await expect(page.getByText('You have been logged out successfully')).toBeVisible();
-    const login = page.locator('section', { has: page.getByRole('heading', { name: 'Log in' }) });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(PASSWORD);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
+    // With JavaScript the code step replaces the forms in place; cancelling brings them back.
+    const logIn = async () => {
+      const login = await authForm(page, 'Log in');
+      await login.getByLabel('Email').fill(email);
+      await login.getByLabel('Password').fill(PASSWORD);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeFocused();
+    };
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await logIn();
+    await page.getByRole('button', { name: 'Cancel and log in again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in or create an account' })).toBeFocused();
+    await logIn();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // The password alone opens nothing: /account sends the half-signed-in browser back to the code step.
     await page.goto('/account');

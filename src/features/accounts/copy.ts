@@ -1,6 +1,7 @@
 /** Words people see in the accounts feature: shared by islands, endpoints, pages and tests. */
 import { API_ERRORS } from '#server/http/copy.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules.ts';
+import { TWO_FACTOR } from './two-factor/copy.ts';
 
 export const AUTH = {
   nameMin: 'Name must be at least 2 characters',
@@ -29,6 +30,8 @@ export const AUTH = {
   registrationFailedTitle: 'Registration failed',
   logoutFailedTitle: 'Logout failed',
   logoutFailedNotice: 'Logout failed: you are still signed in. Please try again.',
+  /** A form's button while its request is under way (/auth). */
+  pending: 'Please wait…',
   somethingWentWrong: 'Something went wrong on our side. Please try again.',
   linkSent: 'If an account exists for that email, we have sent a link to it. Check your inbox.',
   tokenInvalid: 'This link is not valid. Request a new one below.',
@@ -39,6 +42,14 @@ export const AUTH = {
   activated: 'Your account is active and you are signed in.',
   otherSessionsEnded: 'You have been signed out on all other devices.',
 } as const;
+
+/** /auth's page heading, by what the page shows (its script keeps it in step without a reload). */
+export const AUTH_PAGE_HEADING = {
+  signedOut: 'Log in or create an account',
+  signedIn: 'You are signed in',
+  secondFactor: TWO_FACTOR.codeStepHeading,
+} as const;
+export type AuthPageState = keyof typeof AUTH_PAGE_HEADING;
 
 /** Profile, e-mail change, sessions, data export and account deletion (the account page and /confirm-email). */
 export const PROFILE = {

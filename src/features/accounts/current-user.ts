@@ -1,19 +1,10 @@
-import { getOrNullOn401 } from '#lib/api.ts';
-import { createQuery } from '#lib/query.ts';
-
-/** The signed-in user as islands see it (GET /api/user). */
+/** The signed-in user as the browser sees it (GET /api/user, and the sign-in endpoints' answers). */
 export interface AuthUser {
   id: string;
   name: string;
   email: string;
   role: 'customer' | 'admin';
 }
-
-/**
- * Who is signed in: loaded once from /api/user on first use and cached for the page's
- * life; set directly after sign-in or registration, and to null after sign-out.
- */
-export const currentUser = createQuery<AuthUser | null>(() => getOrNullOn401<AuthUser>('/api/user'));
 
 /** The header's account link (AccountLink.astro renders it; html-pages.ts matches its markup). */
 export const ACCOUNT_LINK = {
@@ -23,10 +14,9 @@ export const ACCOUNT_LINK = {
 
 /**
  * Points every account link on the page (desktop header and mobile menu) at the state
- * the islands now know: called the moment the current user is set, so a sign-in or
- * sign-out without a reload shows in the header at once. The links are static HTML
- * (AccountLink.astro in the Astro header, which no island renders), so this edits them
- * in place.
+ * the page now knows: called by /auth's script the moment someone signs in or
+ * out there, so that shows in the header at once, without a reload. The links are static
+ * HTML (AccountLink.astro in the Astro header), so this edits them in place.
  */
 export function syncAccountLinks(signedIn: boolean): void {
   const link = signedIn ? ACCOUNT_LINK.signedIn : ACCOUNT_LINK.signedOut;

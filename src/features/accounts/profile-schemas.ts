@@ -1,4 +1,4 @@
-// Server-only schemas of the account page's forms (kept apart from schemas.ts, which the auth island bundles).
+// Server-only schemas of the account page's forms (kept apart from schemas.ts, which other forms share).
 import * as z from 'zod/mini';
 import { textOf } from '#lib/text-fields.ts';
 import { AUTH, PROFILE } from './copy.ts';

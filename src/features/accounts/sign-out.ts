@@ -1,6 +1,5 @@
 import { apiRequest } from '#lib/api.ts';
 import { toast } from '#lib/stores/toast.ts';
-import { currentUser } from './current-user.ts';
 import { AUTH } from './copy.ts';
 
 /**
@@ -10,7 +9,6 @@ import { AUTH } from './copy.ts';
 export async function signOutInBrowser(): Promise<boolean> {
   try {
     await apiRequest('POST', '/api/logout');
-    currentUser.set(null);
     return true;
   } catch (error) {
     toast({

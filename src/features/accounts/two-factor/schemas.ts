@@ -1,4 +1,4 @@
-// zod/mini: the sign-in island validates the code step with the endpoint's own schema.
+// zod/mini, as the other forms' schemas: the two-factor endpoints validate with these.
 import * as z from 'zod/mini';
 import { textOf } from '#lib/text-fields.ts';
 import { PASSWORD_MAX } from '../password-rules.ts';
@@ -18,7 +18,6 @@ const currentPassword = textOf({ required: TWO_FACTOR.passwordRequired, type: TW
 
 /** The sign-in code step: POST /api/login/two-factor. */
 export const signInCodeSchema = z.object({ code: codeField });
-export type SignInCodeInput = z.infer<typeof signInCodeSchema>;
 
 /** Turning it on (the code proves the app holds the key) and off: the current password and a code. */
 export const passwordAndCodeSchema = z.object({ currentPassword, code: codeField });
