@@ -544,9 +544,9 @@ export async function pruneBuild({
     after += pruned.length;
     if (pruned !== html) await writeFile(path, pruned);
     if (sheet) {
-      const file = join(clientDir, `.${sheet.url}`);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, sheet.css);
+      const sheetFile = join(clientDir, `.${sheet.url}`);
+      await mkdir(dirname(sheetFile), { recursive: true });
+      await writeFile(sheetFile, sheet.css);
     }
     htmlByRoute.set(routeFor(file), { html: pruned, lineage });
     tick();
