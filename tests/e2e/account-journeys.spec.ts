@@ -254,6 +254,10 @@ test.describe('the customer portal', () => {
     const tabs = main.getByRole('navigation', { name: 'My account' });
     await expect(tabs.getByRole('link')).toHaveText(['Overview', 'Invoices', 'Requests', 'Profile']);
     await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // On a phone the four tabs are one row that needs no sideways scrolling (Chromium's wide face here).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await tabs.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     for (const name of ['Orders', 'Website Info', 'Subscriptions']) {
       await expect(main.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
