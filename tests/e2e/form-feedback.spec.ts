@@ -65,11 +65,11 @@ test.describe('signing out of /account', () => {
 
   test('with JavaScript, a failed sign-out is the destructive toast and the person stays', async ({ page }) => {
     await signUp(page, { hydrated: true });
-    // The button is a plain form post until its island hydrates (Astro then drops `ssr`): this is
-    // the hydrated behaviour, so wait for it before pressing.
+    // The button is a plain form post until its script runs (it marks the form): this is the
+    // scripted behaviour, so wait for it before pressing.
     await expect(
-      page.locator('astro-island', { has: page.getByRole('button', { name: 'Log out' }) }),
-    ).not.toHaveAttribute('ssr');
+      page.locator('form[data-sign-out]', { has: page.getByRole('button', { name: 'Log out' }) }),
+    ).toHaveAttribute('data-enhanced', '');
     await page.route('/api/logout', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Log out' }).click();
     const toasts = page.getByRole('region', { name: /Notifications/ });

@@ -7,7 +7,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import reactRenderer from '@astrojs/react/server.js';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -75,8 +74,6 @@ async function mailsTo(to: string, kind: string) {
 
 async function renderList(user: SessionUser) {
   const container = await AstroContainer.create();
-  // My account's tabs carry the Log out island.
-  container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
   return container.renderToString(CustomerRequestsPage, {
     props: {
       hasPlan: (await activePlanOf(db, user.id)) !== null,
