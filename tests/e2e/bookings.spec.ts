@@ -103,6 +103,34 @@ test('with JavaScript, times show in the visitor’s zone with Eastern beside th
   await context.close();
 });
 
+test('the visitor’s own times appear without moving the Eastern times (no layout shift)', async ({ browser }) => {
+  for (const width of [390, 1280]) {
+    const where = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({
+        timezoneId: 'America/Los_Angeles',
+        javaScriptEnabled,
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto('/book');
+      if (javaScriptEnabled) await expect(page.locator('label.slot').first()).toContainText('your time');
+      const boxes = await page
+        .locator('time[data-day]')
+        .evaluateAll((times) => times.slice(0, 12).map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+      await context.close();
+      return boxes.map((b) => [b.x, b.y] as const);
+    };
+    const scripted = await where(true);
+    const plain = await where(false);
+    expect(scripted).toHaveLength(plain.length);
+    // Chromium counts a move of 3 px or more as a layout shift.
+    scripted.forEach(([x, y], i) => {
+      expect(Math.abs(x - plain[i]![0]), `${width} px, time ${i}: x`).toBeLessThan(3);
+      expect(Math.abs(y - plain[i]![1]), `${width} px, time ${i}: y`).toBeLessThan(3);
+    });
+  }
+});
+
 test('the admin blocks a time and unblocks it', async ({ page }) => {
   await adminSignsIn(page, '/admin/bookings');
   await page.getByLabel('From', { exact: true }).fill('2030-01-07T10:00');

@@ -7,9 +7,9 @@ export const BOOKING_COPY = {
   pageDescription: `Book a free 30-minute call with ${site.brand}: pick a time that suits you.`,
   slotsLegend: 'Pick a time',
   slotsHint: 'Times are shown in Eastern Time, where we are.',
-  /** Where the visitor's clock differs, the page's script writes their time first. */
+  /** Where the visitor's clock differs, the page's script writes their time after each Eastern one. */
   yourTime: 'your time',
-  localHint: (zone: string) => `Times are shown in your time zone (${zone}), with Eastern Time beside them.`,
+  localHint: (zone: string) => `Times are shown in your time zone (${zone}) too, beside Eastern Time.`,
   eastern: 'Eastern',
   noSlots: `No times are free in the next 14 days. Please call us at ${site.phone.display} or send a message.`,
   detailsLegend: 'Your details',
