@@ -17,6 +17,8 @@ declare namespace App {
       session: import('#features/accounts/session.server.ts').Session;
       user: import('#features/accounts/session.server.ts').SessionUser;
     } | null;
+    /** The signed-in user has two-factor sign-in on (src/middleware.ts, from the session's own query). */
+    twoFactorOn?: boolean;
     /** Set by our HTTP host (src/server/http/app.ts): the TRUST_PROXY-aware client address. */
     clientAddress?: string;
   }

@@ -23,12 +23,19 @@ export const secureCookies = (url: URL) => url.protocol === 'https:' || serverEn
  * for a session still waiting for its second factor, neither: only `pendingSignIn`, so every
  * guard, page and endpoint treats it as signed out and only the code step reads it.
  */
-export function sessionLocals(result: ValidatedSession | null): Pick<App.Locals, 'user' | 'session' | 'pendingSignIn'> {
-  if (!result) return { user: null, session: null, pendingSignIn: null };
+export function sessionLocals(
+  result: ValidatedSession | null,
+): Pick<App.Locals, 'user' | 'session' | 'pendingSignIn' | 'twoFactorOn'> {
+  if (!result) return { user: null, session: null, pendingSignIn: null, twoFactorOn: false };
   if (result.secondFactorPending) {
-    return { user: null, session: null, pendingSignIn: { session: result.session, user: result.user } };
+    return {
+      user: null,
+      session: null,
+      pendingSignIn: { session: result.session, user: result.user },
+      twoFactorOn: false,
+    };
   }
-  return { user: result.user, session: result.session, pendingSignIn: null };
+  return { user: result.user, session: result.session, pendingSignIn: null, twoFactorOn: result.twoFactorOn };
 }
 
 /**

@@ -4,8 +4,9 @@
  * written back at most hourly.
  */
 import type { AstroCookies } from 'astro';
-import { and, desc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { build, type AppDatabase, type WriteQuery } from '#server/db/index.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { sessions, twoFactor, users } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import { createToken, parseToken, secretMatches } from '#server/security/tokens.ts';
@@ -74,20 +75,13 @@ export interface ValidatedSession {
    * it is not signed in (src/middleware.ts), it may only enter a code or sign out.
    */
   secondFactorPending: boolean;
+  /** The account has two-factor sign-in turned on (read in the same query: admin pages show a prompt without it). */
+  twoFactorOn: boolean;
 }
 
-/**
- * The session and user behind a cookie token, or null when the token is malformed,
- * unknown, wrong, expired by inactivity, or its user is not active.
- */
-export async function validateSessionToken(
-  database: AppDatabase,
-  token: string | undefined,
-  now = Date.now(),
-): Promise<ValidatedSession | null> {
-  const parsed = parseToken(token);
-  if (!parsed) return null;
-  const [row] = await database.db
+/** The session with its user and two-factor state: every request with a cookie runs it, so it is prepared once. */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       userId: sessions.userId,
       secretHash: sessions.secretHash,
@@ -103,7 +97,22 @@ export async function validateSessionToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(twoFactor, and(eq(twoFactor.userId, sessions.userId), isNotNull(twoFactor.enabledAt)))
-    .where(eq(sessions.id, parsed.id));
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/**
+ * The session and user behind a cookie token, or null when the token is malformed,
+ * unknown, wrong, expired by inactivity, or its user is not active.
+ */
+export async function validateSessionToken(
+  database: AppDatabase,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<ValidatedSession | null> {
+  const parsed = parseToken(token);
+  if (!parsed) return null;
+  const [row] = await sessionQuery(database.db).all({ id: parsed.id });
   if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
   const lastVerifiedAt = row.lastVerifiedAt.getTime();
   const secondFactorPending = row.twoFactorEnabledAt !== null && row.twoFactorVerifiedAt === null;
@@ -134,6 +143,7 @@ export async function validateSessionToken(
     user: { id: row.userId, name: row.name, email: row.email, role: row.role },
     refreshed,
     secondFactorPending,
+    twoFactorOn: row.twoFactorEnabledAt !== null,
   };
 }
 

@@ -4,9 +4,10 @@
  * anyone else learns nothing (callers answer the 404 page). Each side's unread count lives on
  * the thread: a message adds one to the other side's, opening the thread clears one's own.
  */
-import { and, asc, count, desc, eq, gt, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, type Placeholder, sql, sum } from 'drizzle-orm';
 import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { messageThreads, threadMessages, type MessageSide } from '#server/db/schema.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { StoredImage } from '#features/intake/uploads/images.server.ts';
@@ -142,19 +143,26 @@ export async function customerUnread(db: Db, customerId: string) {
 
 /** Every thread with messages from customers the agency has not read: the total, and the newest few. */
 export async function agencyUnread(db: Db, limit = 10) {
-  const [totals] = await db
-    .select({ total: sum(messageThreads.unreadByAgency) })
-    .from(messageThreads)
-    .where(gt(messageThreads.unreadByAgency, 0));
-  const threads = await agencyUnreadThreads(db, limit);
+  const [totals] = await agencyUnreadTotal(db).all();
+  const threads = await agencyUnreadRecent(db).all({ limit });
   return { total: Number(totals?.total ?? 0), threads };
 }
+
+// Both prepared once: /admin runs them on every view.
+const agencyUnreadTotal = preparedPerDatabase((db) =>
+  db
+    .select({ total: sum(messageThreads.unreadByAgency) })
+    .from(messageThreads)
+    .where(gt(messageThreads.unreadByAgency, 0))
+    .prepare(),
+);
+const agencyUnreadRecent = preparedPerDatabase((db) => agencyUnreadThreads(db, sql.placeholder('limit')).prepare());
 
 /**
  * The newest threads the agency has unread messages on: ten rows of the partial index
  * message_threads_agency_unread_recent_idx, not a sort of every unread thread (on /admin).
  */
-export const agencyUnreadThreads = (db: Db, limit: number) =>
+export const agencyUnreadThreads = (db: Db, limit: number | Placeholder<'limit'>) =>
   db
     .select({
       orderId: messageThreads.orderId,

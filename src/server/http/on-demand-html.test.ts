@@ -56,6 +56,14 @@ describe('pageCsp', () => {
   it('ignores data blocks (JSON-LD) and external scripts', () => {
     expect(inlineHashes(page(PRUNED_CSS)).scripts).toEqual([hash(SCRIPT)]);
   });
+
+  it('takes a known hash only for the very same bytes, and hashes anything else', () => {
+    const known = [{ text: Buffer.from(PRUNED_CSS), hash: 'known-hash' }];
+    expect(inlineHashes(page(PRUNED_CSS), known).styles).toEqual(['known-hash']);
+    // Same length, other bytes: never the known hash.
+    const other = PRUNED_CSS.replace('red', 'tan');
+    expect(inlineHashes(page(other), known).styles).toEqual([hash(other)]);
+  });
 });
 
 describe('OnDemandPages', () => {

@@ -57,8 +57,21 @@ function* elements(html: Buffer, name: 'script' | 'style'): Generator<Element> {
   }
 }
 
+/** An inline text whose hash source is already known (the pruned stylesheet, hashed at start-up). */
+export interface KnownHash {
+  text: Buffer;
+  hash: string;
+}
+
+/** `text`'s hash source: a known one when the bytes are the same (a compare costs far less than SHA-256). */
+const hashOf = (text: Buffer, known: readonly KnownHash[]) =>
+  known.find((k) => k.text.length === text.length && k.text.equals(text))?.hash ?? hashSource(text);
+
 /** The CSP hash sources of the inline scripts and styles a page has. */
-export function inlineHashes(page: string | Buffer): { scripts: string[]; styles: string[] } {
+export function inlineHashes(
+  page: string | Buffer,
+  known: readonly KnownHash[] = [],
+): { scripts: string[]; styles: string[] } {
   const html = typeof page === 'string' ? Buffer.from(page) : page;
   const scripts = new Set<string>();
   for (const { open, start, end } of elements(html, 'script')) {
@@ -67,7 +80,7 @@ export function inlineHashes(page: string | Buffer): { scripts: string[]; styles
     if (EXECUTABLE_SCRIPT.test(type)) scripts.add(hashSource(html.subarray(start, end)));
   }
   const styles = new Set<string>();
-  for (const { start, end } of elements(html, 'style')) styles.add(hashSource(html.subarray(start, end)));
+  for (const { start, end } of elements(html, 'style')) styles.add(hashOf(html.subarray(start, end), known));
   return { scripts: [...scripts], styles: [...styles] };
 }
 
@@ -165,11 +178,12 @@ export class OnDemandPages {
    * The page with its route's pruned stylesheet (only a stylesheet the build saw, compared byte
    * for byte), and for each swap, the original's hash source and the pruned copy's.
    */
-  rewrite(page: string | Buffer, pathname: string): { html: Buffer; swapped: Map<string, string> } {
+  rewrite(page: string | Buffer, pathname: string): { html: Buffer; swapped: Map<string, string>; known: KnownHash[] } {
     const html = typeof page === 'string' ? Buffer.from(page) : page;
     const swapped = new Map<string, string>();
+    const known: KnownHash[] = [];
     const swaps = this.#swapsFor(pathname);
-    if (!swaps?.size) return { html, swapped };
+    if (!swaps?.size) return { html, swapped, known };
     const parts: Buffer[] = [];
     let last = 0;
     for (const { start, end } of elements(html, 'style')) {
@@ -179,19 +193,20 @@ export class OnDemandPages {
       parts.push(html.subarray(last, start), swap.pruned);
       last = end;
       swapped.set(swap.originalHash, swap.prunedHash);
+      known.push({ text: swap.pruned, hash: swap.prunedHash });
     }
-    if (parts.length === 0) return { html, swapped };
+    if (parts.length === 0) return { html, swapped, known };
     parts.push(html.subarray(last));
-    return { html: Buffer.concat(parts), swapped };
+    return { html: Buffer.concat(parts), swapped, known };
   }
 
   /** The page as sent: pruned stylesheet, and `csp` (Astro's policy) narrowed to what it has. */
   render(page: string | Buffer, pathname: string, csp: string | undefined): { html: Buffer; csp: string | undefined } {
-    const { html, swapped } = this.rewrite(page, pathname);
+    const { html, swapped, known } = this.rewrite(page, pathname);
     if (csp === undefined) return { html, csp };
     // A pruned copy is allowed where the policy allowed the stylesheet it replaces.
     const styles = [...swapped].filter(([original]) => csp.includes(original)).map(([, pruned]) => pruned);
-    return { html, csp: pageCsp(csp, html, { styles }) };
+    return { html, csp: pageCsp(csp, inlineHashes(html, known), { styles }) };
   }
 }
 

@@ -115,6 +115,7 @@ describe('turning two-factor sign-in on', () => {
     expect(await wrongPassword.response.json()).toMatchObject({ error: TWO_FACTOR.wrongPassword });
     // Still off: the password alone signs in fully.
     expect((await passwordStep(who.email)).response.status).toBe(200);
+    expect((await localsOf(who.token)).twoFactorOn).toBe(false);
 
     const on = await call(enableTwoFactorRoute, '/api/account/two-factor/enable', {
       token: who.token,
@@ -124,7 +125,8 @@ describe('turning two-factor sign-in on', () => {
     const { recoveryCodes } = (await on.response.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    expect((await localsOf(who.token)).user?.id).toBe(who.id);
+    // The session's own query says two-factor is on (the admin pages' prompt reads it there).
+    expect(await localsOf(who.token)).toMatchObject({ user: { id: who.id }, twoFactorOn: true });
     expect(await validateSessionToken(database, other.token)).toBeNull();
     expect(await auditActions(who.id)).toContain('auth.two-factor-enable');
     // The key is sealed at rest, and recovery codes are stored hashed.

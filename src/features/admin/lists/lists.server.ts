@@ -4,9 +4,10 @@
  * two at 100,000 rows (EXPLAIN QUERY PLAN notes beside each). The CSV export pages through
  * the same functions, so a list and its export always agree on filters and order.
  */
-import { and, type Column, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, isNull, like, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { auditLog, contactMessages, orders, subscriptions, users } from '#server/db/schema.ts';
 import { type Cursor, PAGE_SIZE, type Page, toPage } from './cursor.ts';
 import type { Filters } from './filters.ts';
@@ -19,6 +20,18 @@ export interface PageRequest {
 type Timed = { createdAt: Date; row: number };
 const keyOf = (r: Timed): Cursor => ({ at: r.createdAt.getTime(), row: r.row });
 const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
+
+/** A list's row limit: a number, or the placeholder its prepared first page binds. */
+type Limit = number | Placeholder<'limit'>;
+const LIMIT = sql.placeholder('limit');
+
+/**
+ * Each list's first page without filters (and the open messages) is prepared once: it is what
+ * the dashboard shows on every view and what each list opens on. Pages after a cursor and
+ * filtered pages are built per request.
+ */
+const firstPageOnly = (page: PageRequest, filters: object) =>
+  page.after === null && Object.values(filters).every((value) => value === undefined);
 
 /**
  * Rows strictly after the cursor in (time DESC, rowid DESC) order: a row-value comparison SQLite
@@ -84,12 +97,16 @@ export function phoneSearchDigits(q: string): string[] {
  */
 export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
-  const rows = await ordersQuery(db, filters, page.after, limit + 1);
+  const rows = firstPageOnly(page, filters)
+    ? await firstOrders(db).all({ limit: limit + 1 })
+    : await ordersQuery(db, filters, page.after, limit + 1);
   return toPage(rows, limit, keyOf);
 }
 
+const firstOrders = preparedPerDatabase((db) => ordersQuery(db, {}, null, LIMIT).prepare());
+
 /** The orders list's query, unrun: listOrders runs it, the test reads its plan. */
-export function ordersQuery(db: Db, filters: Filters<'orders'>, after: Cursor | null, limit: number) {
+export function ordersQuery(db: Db, filters: Filters<'orders'>, after: Cursor | null, limit: Limit) {
   const q = filters.q;
   const email = q?.toLowerCase();
   const idPrefix = q ? orderIdPrefix(q) : null;
@@ -135,7 +152,29 @@ export type OrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
  */
 export async function listMessages(db: Db, filters: Filters<'messages'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
-  const rows = await db
+  const { state, ...rest } = filters;
+  const rows =
+    state !== 'handled' && firstPageOnly(page, rest)
+      ? await (state === 'open' ? firstOpenMessages : firstMessages)(db).all({ limit: limit + 1 })
+      : await messagesQuery(db, filters, page.after, limit + 1);
+  const result = toPage(rows, limit, keyOf);
+  const handlers = await usersById(
+    db,
+    result.rows.map((r) => r.handledBy),
+  );
+  return {
+    next: result.next,
+    rows: result.rows.map((r) => ({
+      ...r,
+      handledByName: r.handledBy ? (handlers.get(r.handledBy)?.name ?? null) : null,
+    })),
+  } satisfies Page<unknown>;
+}
+export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
+
+/** The messages list's query, unrun. */
+const messagesQuery = (db: Db, filters: Filters<'messages'>, after: Cursor | null, limit: Limit) =>
+  db
     .select({
       id: contactMessages.id,
       name: contactMessages.name,
@@ -153,25 +192,13 @@ export async function listMessages(db: Db, filters: Filters<'messages'>, page: P
         filters.state === 'open' ? isNull(contactMessages.handledAt) : undefined,
         filters.state === 'handled' ? sql`+${contactMessages.handledAt} IS NOT NULL` : undefined,
         filters.q ? prefixRange(contactMessages.email, filters.q.toLowerCase()) : undefined,
-        before(contactMessages.createdAt, page.after),
+        before(contactMessages.createdAt, after),
       ),
     )
     .orderBy(...newestFirst(contactMessages.createdAt))
-    .limit(limit + 1);
-  const result = toPage(rows, limit, keyOf);
-  const handlers = await usersById(
-    db,
-    result.rows.map((r) => r.handledBy),
-  );
-  return {
-    next: result.next,
-    rows: result.rows.map((r) => ({
-      ...r,
-      handledByName: r.handledBy ? (handlers.get(r.handledBy)?.name ?? null) : null,
-    })),
-  } satisfies Page<unknown>;
-}
-export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
+    .limit(limit);
+const firstMessages = preparedPerDatabase((db) => messagesQuery(db, {}, null, LIMIT).prepare());
+const firstOpenMessages = preparedPerDatabase((db) => messagesQuery(db, { state: 'open' }, null, LIMIT).prepare());
 
 /**
  * Customers, newest account first. users has no created_at index, but accounts are inserted
@@ -180,8 +207,17 @@ export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number
  */
 export async function listCustomers(db: Db, filters: Filters<'customers'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
+  const rows = firstPageOnly(page, filters)
+    ? await firstCustomers(db).all({ limit: limit + 1 })
+    : await customersQuery(db, filters, page.after, limit + 1);
+  return toPage(rows, limit, keyOf);
+}
+export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
+
+/** The customers list's query, unrun. */
+function customersQuery(db: Db, filters: Filters<'customers'>, after: Cursor | null, limit: Limit) {
   const email = filters.q?.toLowerCase();
-  const rows = await db
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -195,14 +231,13 @@ export async function listCustomers(db: Db, filters: Filters<'customers'>, page:
       and(
         eq(users.role, 'customer'),
         email ? prefixRange(users.email, email) : undefined,
-        page.after ? sql`${insertionOrder} < ${page.after.row}` : undefined,
+        after ? sql`${insertionOrder} < ${after.row}` : undefined,
       ),
     )
     .orderBy(desc(insertionOrder))
-    .limit(limit + 1);
-  return toPage(rows, limit, keyOf);
+    .limit(limit);
 }
-export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
+const firstCustomers = preparedPerDatabase((db) => customersQuery(db, {}, null, LIMIT).prepare());
 
 /** The subscription's rowid, named: the list joins users, which has one too. */
 const subscriptionRowid = sql`${subscriptions}.rowid`;
@@ -210,7 +245,16 @@ const subscriptionRowid = sql`${subscriptions}.rowid`;
 /** Subscriptions with their customer's e-mail. subscriptions_created_at_idx, or subscriptions_status_idx then a sort of that status. */
 export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
-  const rows = await db
+  const rows = firstPageOnly(page, filters)
+    ? await firstSubscriptions(db).all({ limit: limit + 1 })
+    : await subscriptionsQuery(db, filters, page.after, limit + 1);
+  return toPage(rows, limit, keyOf);
+}
+export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptions>>['rows'][number];
+
+/** The subscriptions list's query, unrun. */
+function subscriptionsQuery(db: Db, filters: Filters<'subscriptions'>, after: Cursor | null, limit: Limit) {
+  return db
     .select({
       id: subscriptions.id,
       description: subscriptions.description,
@@ -230,14 +274,13 @@ export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'
     .where(
       and(
         filters.status ? eq(subscriptions.status, filters.status) : undefined,
-        before(subscriptions.createdAt, page.after, subscriptionRowid),
+        before(subscriptions.createdAt, after, subscriptionRowid),
       ),
     )
     .orderBy(...newestFirst(subscriptions.createdAt, subscriptionRowid))
-    .limit(limit + 1);
-  return toPage(rows, limit, keyOf);
+    .limit(limit);
 }
-export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptions>>['rows'][number];
+const firstSubscriptions = preparedPerDatabase((db) => subscriptionsQuery(db, {}, null, LIMIT).prepare());
 
 /**
  * The name and e-mail of the users a page names (its actors, who handled it): one lookup by
@@ -259,7 +302,27 @@ async function usersById(db: Db, ids: readonly (string | null)[]) {
  */
 export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageRequest) {
   const limit = page.limit ?? PAGE_SIZE;
-  const rows = await db
+  const rows = firstPageOnly(page, filters)
+    ? await firstAudit(db).all({ limit: limit + 1 })
+    : await auditQuery(db, filters, page.after, limit + 1);
+  const result = toPage(rows, limit, keyOf);
+  const actors = await usersById(
+    db,
+    result.rows.map((r) => r.actorId),
+  );
+  return {
+    next: result.next,
+    rows: result.rows.map((r) => {
+      const actor = r.actorId ? actors.get(r.actorId) : undefined;
+      return { ...r, actorEmail: actor?.email ?? null, actorName: actor?.name ?? null };
+    }),
+  } satisfies Page<unknown>;
+}
+export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
+
+/** The audit list's query, unrun. */
+function auditQuery(db: Db, filters: Filters<'audit'>, after: Cursor | null, limit: Limit) {
+  return db
     .select({
       id: auditLog.id,
       createdAt: auditLog.at,
@@ -277,22 +340,10 @@ export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageReq
       and(
         filters.action ? eq(auditLog.action, filters.action) : undefined,
         filters.entity ? eq(auditLog.entityType, filters.entity) : undefined,
-        before(auditLog.at, page.after),
+        before(auditLog.at, after),
       ),
     )
     .orderBy(...newestFirst(auditLog.at))
-    .limit(limit + 1);
-  const result = toPage(rows, limit, keyOf);
-  const actors = await usersById(
-    db,
-    result.rows.map((r) => r.actorId),
-  );
-  return {
-    next: result.next,
-    rows: result.rows.map((r) => {
-      const actor = r.actorId ? actors.get(r.actorId) : undefined;
-      return { ...r, actorEmail: actor?.email ?? null, actorName: actor?.name ?? null };
-    }),
-  } satisfies Page<unknown>;
+    .limit(limit);
 }
-export type AuditRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
+const firstAudit = preparedPerDatabase((db) => auditQuery(db, {}, null, LIMIT).prepare());

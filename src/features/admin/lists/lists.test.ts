@@ -197,3 +197,62 @@ describe('GET /api/admin/export/{kind}.csv', () => {
     }
   });
 });
+
+describe('prepared first pages', () => {
+  it('answer what the list built per request answers, and see rows added after they were prepared', async () => {
+    const { database, cleanup } = await tempDatabase();
+    try {
+      const { db } = database;
+      const at = new Date('2026-11-01T12:00:00Z');
+      const message = (n: number, handled: boolean) => ({
+        id: `m${n}`,
+        name: 'N',
+        email: `p${n}@example.com`,
+        subject: null,
+        message: `Message ${n}`,
+        createdAt: new Date(at.getTime() + n),
+        handledAt: handled ? new Date(at.getTime() + 1000) : null,
+      });
+      await db.insert(contactMessages).values([message(1, false), message(2, true), message(3, false)]);
+      // The first page of all messages and of the open ones run prepared statements; `q` does not.
+      const open = await listMessages(db, { state: 'open' }, { after: null, limit: 2 });
+      expect(open.rows.map((r) => r.id)).toEqual(['m3', 'm1']);
+      expect(open.next).toBeNull();
+      const all = await listMessages(db, {}, { after: null, limit: 2 });
+      expect(all.rows.map((r) => r.id)).toEqual(['m3', 'm2']);
+      expect(all.next).not.toBeNull();
+      const handled = await listMessages(db, { state: 'handled' }, { after: null });
+      expect(handled.rows.map((r) => r.id)).toEqual(['m2']);
+      // Prepared once, run again: the new row is there, and a limit is bound per run.
+      await db.insert(contactMessages).values(message(4, false));
+      expect((await listMessages(db, { state: 'open' }, { after: null, limit: 1 })).rows.map((r) => r.id)).toEqual([
+        'm4',
+      ]);
+      expect((await listMessages(db, {}, { after: null })).rows.map((r) => r.id)).toEqual(['m4', 'm3', 'm2', 'm1']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("each database has its own: a second database never answers with the first one's rows", async () => {
+    const first = await tempDatabase();
+    const second = await tempDatabase();
+    try {
+      const row = (id: string) => ({
+        id,
+        name: 'N',
+        email: `${id}@example.com`,
+        subject: null,
+        message: 'Hello',
+        createdAt: new Date('2026-11-01T12:00:00Z'),
+      });
+      await first.database.db.insert(contactMessages).values(row('first'));
+      await second.database.db.insert(contactMessages).values(row('second'));
+      expect((await listMessages(first.database.db, {}, { after: null })).rows.map((r) => r.id)).toEqual(['first']);
+      expect((await listMessages(second.database.db, {}, { after: null })).rows.map((r) => r.id)).toEqual(['second']);
+    } finally {
+      first.cleanup();
+      second.cleanup();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { type Cursor, PAGE_SIZE, toPage } from '#features/admin/lists/cursor.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type Db, type WriteQuery } from '#server/db/index.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { bookingBlocks, bookings } from '#server/db/schema.ts';
 
 export type BookingView = 'upcoming' | 'past';
@@ -84,8 +85,21 @@ export const setNotes = (id: string, notes: string | null, now: number): WriteQu
 
 /** Active calls starting in [from, to): the dashboard's today and tomorrow. */
 export const callsBetween = (db: Db, from: Date, to: Date) =>
+  callsBetweenQuery(db).all({ from: from.getTime(), to: to.getTime() });
+
+// Prepared once: the dashboard runs it on every view. Placeholders bind as given, so the
+// instants go in as the column stores them (milliseconds).
+const callsBetweenQuery = preparedPerDatabase((db) =>
   db
     .select({ id: bookings.id, startsAt: bookings.startsAt, name: bookings.name, business: bookings.business })
     .from(bookings)
-    .where(and(eq(bookings.status, 'active'), gte(bookings.startsAt, from), lt(bookings.startsAt, to)))
-    .orderBy(asc(bookings.startsAt));
+    .where(
+      and(
+        eq(bookings.status, 'active'),
+        gte(bookings.startsAt, sql.placeholder('from')),
+        lt(bookings.startsAt, sql.placeholder('to')),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .prepare(),
+);
