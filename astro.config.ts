@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -12,6 +13,7 @@ import { privateRoutes } from '#integrations/private-routes.ts';
 import { markdownSitemapExclusions } from '#integrations/sitemap-exclusions.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { PRIVATE_PREFIXES } from '#server/security/private-paths.ts';
+import { DISPLAY_FACE_SCRIPT } from '#components/layout/display-face.ts';
 
 const settings = buildSettings(process.env);
 
@@ -74,7 +76,11 @@ export default defineConfig({
       // Astro's own schema validates them at build time: `any` only silences the static check.
       // biome-ignore lint/suspicious/noExplicitAny: see above
       directives: settings.cspDirectives as any,
-      scriptDirective: { resources: settings.cspScriptResources },
+      scriptDirective: {
+        resources: settings.cspScriptResources,
+        // The one inline script Astro does not process (is:inline, it must run before the first paint).
+        hashes: [`sha256-${createHash('sha256').update(DISPLAY_FACE_SCRIPT).digest('base64')}`],
+      },
     },
   },
   vite: {

@@ -219,6 +219,16 @@ describe('pageCsp', () => {
     expect(policy).toContain(`style-src 'self' ${cspHash(pruned)};`);
   });
 
+  test("form-action is this site alone unless the page has a form that may end at Stripe's payment page", () => {
+    const policy = "default-src 'self';form-action 'self' https://checkout.stripe.com;frame-ancestors 'none'";
+    expect(pageCsp(policy, '<form method="post" action="/api/contact"></form>')).toBe(
+      "default-src 'self';form-action 'self';frame-ancestors 'none'",
+    );
+    for (const action of ['/api/checkout', '/api/account/invoices/inv1/pay']) {
+      expect(pageCsp(policy, `<form method="post" action="${action}"></form>`)).toBe(policy);
+    }
+  });
+
   test('a page without inline code allows only its sources', () => {
     expect(pageCsp(SITE_CSP, '<p>Plain</p>')).toBe(
       "default-src 'self'; script-src 'self' https://js.example; style-src 'self'; frame-ancestors 'none'",

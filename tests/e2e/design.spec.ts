@@ -55,23 +55,55 @@ test.describe('display typeface', () => {
     expect(styles.loaded).toBe(true);
   });
 
-  test('phones set headings in Arial Bold by name and never fetch the display face', async ({ browser }) => {
-    const page = await browser.newPage({ viewport: PHONE });
-    const fonts: string[] = [];
-    page.on('request', (req) => req.resourceType() === 'font' && fonts.push(req.url()));
-    for (const path of ['/', '/about', '/privacy']) {
-      await page.goto(path);
-      await page.evaluate(() => document.fonts.ready);
-      const h1 = await page.evaluate(() => {
-        const style = getComputedStyle(document.querySelector('h1')!);
-        return { family: style.fontFamily, weight: style.fontWeight };
-      });
+  test("phones: a first page sets headings in Arial Bold and fetches the face once loaded; the site's next page has it", async ({
+    browser,
+  }) => {
+    // A page with JavaScript of its own and a light one (legal, location) as the first page.
+    for (const [first, next] of [
+      ['/', '/about'],
+      ['/privacy', '/locations/florida/orlando'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const fonts: string[] = [];
+      page.on('request', (req) => req.resourceType() === 'font' && fonts.push(new URL(req.url()).pathname));
+      const heading = () =>
+        page.evaluate(() => {
+          const style = getComputedStyle(document.querySelector('h1')!);
+          return {
+            family: style.fontFamily,
+            weight: style.fontWeight,
+            face: document.documentElement.classList.contains('face'),
+          };
+        });
+      await page.goto(first, { waitUntil: 'load' });
       // Arial by name (Liberation Sans on Linux): not the desktop fallback's local() faces, looked
       // up again at every heading size.
-      expect(h1, path).toEqual({ family: 'Arial, system-ui, sans-serif', weight: '700' });
+      expect(await heading(), first).toEqual({ family: 'Arial, system-ui, sans-serif', weight: '700', face: false });
+      // Asked for only once the page has loaded: never before the first or the largest paint.
+      await expect.poll(() => fonts, { message: first }).toEqual([FONT]);
+      const timing = await page.evaluate((font) => {
+        const [entry] = performance.getEntriesByName(new URL(font, location.href).href);
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return { requested: entry?.startTime ?? -1, loaded: navigation?.loadEventStart ?? Infinity };
+      }, FONT);
+      expect(timing.requested, first).toBeGreaterThanOrEqual(timing.loaded);
+      // The first page keeps Arial: nothing is re-laid out once it has painted.
+      expect((await heading()).family, first).toBe('Arial, system-ui, sans-serif');
+
+      // A link to the site's next page (a same-origin referrer): the face, from the cache.
+      await page.evaluate((path) => {
+        location.href = path;
+      }, next);
+      await page.waitForURL(`**${next}`);
+      await page.evaluate(() => document.fonts.ready);
+      const after = await heading();
+      expect(after.face, next).toBe(true);
+      expect(after.family, next).toMatch(/^"?Bricolage Grotesque"?, "?Bricolage Grotesque Fallback"?/);
+      expect(after.weight).toBe('700');
+      expect(await page.evaluate(() => document.fonts.check('700 1rem "Bricolage Grotesque"')), next).toBe(true);
+      await context.close();
     }
-    expect(fonts).toEqual([]);
-    await page.close();
   });
 
   test('the home page does not shift as it loads, on a phone, a laptop and a desktop', async ({ browser }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DISPLAY_FACE_SCRIPT } from '#components/layout/display-face.ts';
 import { formatPrice, pricing } from '#data/pricing.ts';
 
 // Long pages a reader can scan (issue 12): the summary first, a section list whose links land on
@@ -67,9 +68,10 @@ test.describe('service page', () => {
 });
 
 // Pages with nothing interactive of their own use the header without its menu script (BaseLayout
-// `interactive: false`): their menus open through CSS and the page ships no JavaScript at all.
+// `interactive: false`): their menus open through CSS and the page ships no JavaScript but the
+// display face's line (src/components/layout/display-face.ts).
 for (const path of ['/services/website-design', '/careers']) {
-  test(`${path} ships no JavaScript, even once the menus are used`, async ({ page }) => {
+  test(`${path} ships no JavaScript but the display face's line, even once the menus are used`, async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -82,7 +84,8 @@ for (const path of ['/services/website-design', '/careers']) {
     await services.focus();
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
-    expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    const inline = page.locator('script:not([type="application/ld+json"])');
+    expect(await inline.allTextContents()).toEqual([DISPLAY_FACE_SCRIPT]);
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The site header's menus, enhanced (HeaderMenus.astro loads this on pages that ship JavaScript).
+ * The site header's menus, enhanced (SiteScript.astro loads this on pages that ship JavaScript).
  * Without it the header works through CSS alone: desktop dropdowns open on hover and keyboard
  * focus, the mobile menu is <details>. With it, `data-enhanced` hands the dropdowns to the state
  * below: aria-expanded, click toggles, Escape to close, and the mobile menu closes when a link is
