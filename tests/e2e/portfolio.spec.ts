@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DISPLAY_FACE_SCRIPT } from '#components/layout/display-face.ts';
 
 // The portfolio collection as an editor writes it: every file must reach /portfolio, its case
 // study and its demo.
@@ -177,12 +178,21 @@ test('each arrangement fits its business', async ({ page }) => {
   await expect(hero.getByRole('complementary', { name: 'Hours' })).toBeVisible();
 });
 
-test('portfolio pages and demos ship no JavaScript and fetch nothing from elsewhere', async ({ page, baseURL }) => {
+test("portfolio pages ship no JavaScript but the display face's line, demos none, and nothing is fetched from elsewhere", async ({
+  page,
+  baseURL,
+}) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  for (const path of ['/portfolio', `/portfolio/${FIRST.slug}`, ...PROJECTS.map((p) => `/portfolio/${p.slug}/demo`)]) {
+  const scripts = () => page.locator('script:not([type="application/ld+json"])').allTextContents();
+  for (const path of ['/portfolio', `/portfolio/${FIRST.slug}`]) {
     await page.goto(path);
-    await expect(page.locator('script:not([type="application/ld+json"])'), path).toHaveCount(0);
+    expect(await scripts(), path).toEqual([DISPLAY_FACE_SCRIPT]);
+  }
+  // A demo is the client's site, not ours: not even our face's line.
+  for (const path of PROJECTS.map((p) => `/portfolio/${p.slug}/demo`)) {
+    await page.goto(path);
+    expect(await scripts(), path).toEqual([]);
   }
   expect(requests.filter((url) => /\.m?js(\?|$)/.test(url))).toEqual([]);
   expect(requests.filter((url) => !url.startsWith(baseURL!) && !url.startsWith('data:'))).toEqual([]);
