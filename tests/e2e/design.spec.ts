@@ -81,13 +81,17 @@ test.describe('display typeface', () => {
       // up again at every heading size.
       expect(await heading(), first).toEqual({ family: 'Arial, system-ui, sans-serif', weight: '700', face: false });
       // Asked for only once the page has loaded: never before the first or the largest paint.
-      await expect.poll(() => fonts.length, { message: first }).toBe(1);
-      const timing = await page.evaluate((font) => {
-        const [entry] = performance.getEntriesByName(new URL(font, location.href).href);
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return { requested: entry?.startTime ?? -1, loaded: navigation?.loadEventStart ?? Infinity };
-      }, FONT);
-      expect(timing.requested, first).toBeGreaterThanOrEqual(timing.loaded);
+      // (Its timing entry exists once the file has arrived, a moment after the request starts.)
+      const timing = () =>
+        page.evaluate((font) => {
+          const [entry] = performance.getEntriesByName(new URL(font, location.href).href);
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          return { requested: entry?.startTime ?? -1, loaded: navigation?.loadEventStart ?? Infinity };
+        }, FONT);
+      await expect.poll(async () => (await timing()).requested, { message: first }).toBeGreaterThanOrEqual(0);
+      const { requested, loaded } = await timing();
+      expect(requested, first).toBeGreaterThanOrEqual(loaded);
+      expect(fonts, first).toHaveLength(1);
       // The first page keeps Arial: nothing is re-laid out once it has painted.
       expect((await heading()).family, first).toBe('Arial, system-ui, sans-serif');
 
