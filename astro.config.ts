@@ -17,6 +17,16 @@ import { DISPLAY_FACE_SCRIPT } from '#components/layout/display-face.ts';
 
 const settings = buildSettings(process.env);
 
+/**
+ * A browser script's file: its component's name and hash, without the
+ * `.astro_astro_type_script_index_0_lang` Astro would add (the home page names two such files in
+ * its first round trip).
+ */
+function clientScriptName({ name }: { name: string }): string {
+  const base = name.replace(/\.astro_astro_type_script_index_\d+_lang$/, '').replace(/[^\w.-]/g, '_');
+  return `_astro/${base}.[hash].js`;
+}
+
 /** Paths that are private, transactional or test-only: never in the sitemap. */
 const NOT_IN_SITEMAP = [
   ...PRIVATE_PREFIXES.map((p) => p.prefix),
@@ -85,6 +95,11 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), linkWhitespace()],
+    environments: {
+      client: {
+        build: { rolldownOptions: { output: { entryFileNames: clientScriptName, chunkFileNames: clientScriptName } } },
+      },
+    },
     define: {
       __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
       __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),

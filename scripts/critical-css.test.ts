@@ -5,9 +5,16 @@ import { describe, expect, test } from 'vitest';
 import { cspHash } from './build-hash.ts';
 import {
   collapseWhitespace,
+  compactCsp,
+  dropRepeatedDeclarations,
   firstScreenOf,
+  FOLD_HIDDEN,
   FOLD_MARKER,
+  FOLD_SHOWN,
+  foldMarkup,
+  hasAbsentElement,
   pageCsp,
+  pruneHasAbsent,
   pruneBuild,
   pruneHtml,
   prunePage,
@@ -199,8 +206,9 @@ describe('pageCsp', () => {
       <script type="module" src="/_astro/island.js"></script></head>
       <body><script>${menu}</script><script type="module">${module}</script></body></html>`;
     const policy = pageCsp(SITE_CSP, html);
+    // Without spaces after the semicolons: every byte of it is in the first round trip.
     expect(policy).toBe(
-      `default-src 'self'; script-src 'self' https://js.example ${cspHash(menu)} ${cspHash(module)}; style-src 'self' ${cspHash(css)}; frame-ancestors 'none'`,
+      `default-src 'self';script-src 'self' https://js.example ${cspHash(menu)} ${cspHash(module)};style-src 'self' ${cspHash(css)};frame-ancestors 'none'`,
     );
     // JSON-LD is a data block: the browser never runs it, so it needs no hash.
     expect(policy).not.toContain(cspHash('{"@type":"Organization"}'));
@@ -217,6 +225,13 @@ describe('pageCsp', () => {
     const pruned = '.a{color:red;}';
     const policy = pageCsp(SITE_CSP, `<style>${pruned}</style>`, new Map([[cspHash(css), cspHash(pruned)]]));
     expect(policy).toContain(`style-src 'self' ${cspHash(pruned)};`);
+    expect(
+      pageCsp(
+        `style-src 'self' ${cspHash(css)};`,
+        `<style>${pruned}</style>`,
+        new Map([[cspHash(css), cspHash(pruned)]]),
+      ),
+    ).toBe(`style-src 'self' ${cspHash(pruned)}`);
   });
 
   test("form-action is this site alone unless the page has a form that may end at Stripe's payment page", () => {
@@ -231,7 +246,7 @@ describe('pageCsp', () => {
 
   test('a page without inline code allows only its sources', () => {
     expect(pageCsp(SITE_CSP, '<p>Plain</p>')).toBe(
-      "default-src 'self'; script-src 'self' https://js.example; style-src 'self'; frame-ancestors 'none'",
+      "default-src 'self';script-src 'self' https://js.example;style-src 'self';frame-ancestors 'none'",
     );
   });
 });
@@ -264,9 +279,11 @@ describe('pruneBuild', () => {
 describe('prunePage: a page with a fold', () => {
   // The header and a button on the first screen; the spinner and a toast's script below the fold,
   // in <main>, and a footer; the floating buttons (a .tw) after the footer stay on the first screen.
+  // The page's module holds the template loader (SiteScript.astro), which asks for the sheet.
+  const loader = '<script type="module">document.querySelectorAll(`template[data-load-on]`)</script>';
   const folded = page(
     [
-      '<header class="site-header"><nav class="nav"></nav></header>',
+      `<header class="site-header"><nav class="nav"></nav></header>${loader}`,
       '<main><button class="btn">Call</button>',
       FOLD_MARKER,
       '<span class="spinner"></span><script type="module">document.body.className="toast"</script></main>',
@@ -286,18 +303,40 @@ describe('prunePage: a page with a fold', () => {
     expect(inline).not.toContain('.toast');
   });
 
-  test('links, at the fold, a stylesheet with every rule of the page, in their order', () => {
+  test('puts, at the fold, a stylesheet with every rule of the page, in their order', () => {
     const sheet = result.sheet!;
     expect(sheet.url).toMatch(/^\/_astro\/below-fold\.[0-9a-f]{12}\.css$/);
-    expect(result.html).toContain(`<button class="btn">Call</button><link rel="stylesheet" href="${sheet.url}">`);
+    // A stylesheet for visitors without JavaScript, the same link for the loader to add after the
+    // first paint: nothing asks for it before the first screen is drawn.
+    const link = `<link rel="stylesheet" href="${sheet.url}">`;
+    expect(result.html).toContain(
+      `<button class="btn">Call</button><noscript data-fold>${link}</noscript><template data-load-on="paint">${link}</template>`,
+    );
+    expect(foldMarkup(sheet.url)).toBe(
+      `<noscript data-fold>${link}</noscript><template data-load-on="paint">${link}</template>`,
+    );
     expect(result.html).not.toContain(FOLD_MARKER);
     // The whole page's pruned rules: the first screen's again (so the sheet never changes how
-    // the first screen looks) and those below it, in the stylesheet's order.
+    // the first screen looks) and those below it, in the stylesheet's order, after the rule that
+    // ends the wait.
     expect(sheet.css).toBe(
-      styleOf(pruneHtml(folded.replace(FOLD_MARKER, ''), { scriptWords: new Set(['toast']) }).html),
+      FOLD_SHOWN + styleOf(pruneHtml(folded.replace(FOLD_MARKER, ''), { scriptWords: new Set(['toast']) }).html),
     );
     for (const rule of ['.btn{', '.spinner{', '.bg-red-700{', '.toast{', '.tw{']) expect(sheet.css).toContain(rule);
     expect(sheet.css.indexOf('.btn{')).toBeLessThan(sheet.css.indexOf('.spinner{'));
+  });
+
+  test('hides what follows the fold, for at most three seconds, until the sheet ends the wait', () => {
+    expect(inline.endsWith(FOLD_HIDDEN)).toBe(true);
+    expect(FOLD_HIDDEN).toBe('[data-fold]~*{animation:fold 3s step-end}@keyframes fold{0%{visibility:hidden}}');
+    expect(FOLD_SHOWN).toBe('[data-fold]~*{animation:none}');
+    expect(result.sheet!.css).not.toContain(FOLD_HIDDEN);
+    // The page's CSP allows the inline style as it is, the hiding rule included.
+    expect(result.hashes.get(cspHash(CSS))).toBe(cspHash(inline));
+  });
+
+  test('refuses a fold on a page without the template loader: its sheet would never come', () => {
+    expect(() => prunePage(folded.replace(loader, ''))).toThrow(/template loader/);
   });
 
   test('a page without a fold is pruned as before, with no stylesheet', () => {
@@ -322,5 +361,47 @@ describe('prunePage: a page with a fold', () => {
     const html = readFileSync(join(outDir, 'client', 'index.html'), 'utf8');
     const url = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(readFileSync(join(outDir, 'client', url), 'utf8')).toContain('.spinner{');
+  });
+});
+
+describe('rules the page cannot use', () => {
+  test('a :has() of elements the page lacks drops its rule; one the page has, or of classes, keeps it', () => {
+    const field = 'html:has(:is(input:not([type=checkbox],[type=radio]),textarea,select):focus) .quick-contact';
+    expect(hasAbsentElement(field, new Set(['html', 'a', 'p']))).toBe(true);
+    expect(hasAbsentElement(field, new Set(['textarea']))).toBe(false);
+    expect(hasAbsentElement('.card:has(a:focus-visible)', new Set(['a']))).toBe(false);
+    expect(hasAbsentElement('.card:has(a:focus-visible)', new Set(['p']))).toBe(true);
+    expect(hasAbsentElement('.nav-states:has(.nav-panel:hover)>.nav-state', new Set())).toBe(false);
+    expect(hasAbsentElement('.x>:not(.y):has(+ .y)', new Set())).toBe(false);
+    expect(hasAbsentElement('.plain', new Set())).toBe(false);
+    const css = `@media (width<80rem){${field}{transform:translateY(100vh)}}.card:has(a:hover){color:red}`;
+    expect(pruneHasAbsent(css, new Set(['a']))).toBe('@media (width<80rem){}.card:has(a:hover){color:red}');
+    expect(pruneHasAbsent(css, new Set(['a', 'input']))).toBe(css);
+  });
+
+  test('pruneHtml keeps the field rule only where the page has a field, in its markup or its scripts', () => {
+    const rule = 'html:has(input:focus) .bar{bottom:-9rem}';
+    const withRule = (body: string) =>
+      `<!doctype html><html><head><style>.bar{position:fixed}${rule}</style></head><body><p class="bar">b</p>${body}</body></html>`;
+    expect(styleOf(pruneHtml(withRule('')).html)).not.toContain(rule);
+    expect(styleOf(pruneHtml(withRule('<form><input name="q"></form>')).html)).toContain(rule);
+    expect(styleOf(pruneHtml(withRule(''), { scriptWords: new Set(['input']) }).html)).toContain(rule);
+  });
+
+  test('a declaration its rule repeats word for word keeps its last copy only', () => {
+    expect(
+      dropRepeatedDeclarations(
+        'a{color:inherit;-webkit-text-decoration:inherit;-webkit-text-decoration:inherit;text-decoration:inherit}',
+      ),
+    ).toBe('a{color:inherit;-webkit-text-decoration:inherit;text-decoration:inherit}');
+    // A different value in between: the last copy is the one that wins, and it stays.
+    expect(dropRepeatedDeclarations('b{color:red;color:blue;color:red}')).toBe('b{color:blue;color:red}');
+    expect(dropRepeatedDeclarations('c{color:red!important;color:red}')).toBe('c{color:red!important;color:red}');
+  });
+
+  test('compactCsp drops the spaces after semicolons and the last one', () => {
+    expect(compactCsp("default-src 'self'; script-src 'self' 'sha256-a=';  style-src 'self';")).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a=';style-src 'self'",
+    );
   });
 });

@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DISPLAY_FACE_SCRIPT } from '#components/layout/display-face.ts';
+
+/** The home page's first review card's corner radius: 16px once the below-the-fold stylesheet applies. */
+const reviewCardRadius = (page: Page) =>
+  page
+    .locator('#testimonials li')
+    .first()
+    .evaluate((li) => getComputedStyle(li).borderRadius);
 
 test.describe('what a page costs a visitor', () => {
   for (const path of ['/locations/florida/orlando', '/privacy', '/terms-of-service']) {
@@ -28,7 +35,7 @@ test.describe('what a page costs a visitor', () => {
     expect(scripts).toEqual([]);
   });
 
-  test("the home page inlines its first screen's CSS and links the rest at the fold, out of the head", async ({
+  test("the home page inlines its first screen's CSS and asks for the rest once the first screen is drawn", async ({
     page,
   }) => {
     const sheets: string[] = [];
@@ -37,20 +44,73 @@ test.describe('what a page costs a visitor', () => {
     await page.waitForLoadState('networkidle');
     expect(sheets).toHaveLength(1);
     expect(sheets[0]).toMatch(/^\/_astro\/below-fold\.[0-9a-f]+\.css$/);
-    // In the body, right after the hero: nothing above it waits for it.
+    // Not in the head, not found by the preload scanner: asked for after the first paint.
     await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+    const timing = await page.evaluate((url) => {
+      const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN;
+      const sheet = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(url));
+      return { paint, requested: sheet?.startTime ?? Number.NaN };
+    }, sheets[0]!);
+    expect(timing.requested).toBeGreaterThan(timing.paint);
+    // Right after the hero: the copy for visitors without JavaScript, which also marks the fold.
     const follows = await page
-      .locator('link[rel="stylesheet"]')
-      .evaluate((link) => link.previousElementSibling?.id === 'hero' && link.parentElement?.id === 'main');
+      .locator('noscript[data-fold]')
+      .evaluate((fold) => fold.previousElementSibling?.id === 'hero' && fold.parentElement?.id === 'main');
     expect(follows).toBe(true);
     // What follows it is styled by it: the reviews are cards.
-    const radius = await page
-      .locator('#testimonials li')
-      .first()
-      .evaluate((li) => getComputedStyle(li).borderRadius);
-    expect(radius).toBe('16px');
+    expect(await reviewCardRadius(page)).toBe('16px');
     const res = await page.request.get(sheets[0]!);
     expect(res.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('below the fold, nothing shows unstyled: hidden until its stylesheet arrives', async ({ page }) => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/below-fold.*.css', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // Held at the start of the three seconds' wait, however slow this machine is today.
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) animation.pause();
+    });
+    // By id while hidden: a hidden heading has no role in the accessibility tree.
+    const title = page.locator('#testimonials-title');
+    // In a tall desktop window the reviews start on the first screen.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await title.boundingBox())!.y).toBeLessThan(1080);
+    await expect(title).toBeHidden();
+    release();
+    await expect(page.getByRole('heading', { name: 'What our clients say' })).toBeVisible();
+    expect(await reviewCardRadius(page)).toBe('16px');
+    // Styled while hidden: nothing visible moved.
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.005);
+  });
+
+  test('if the stylesheet never comes, what lies below the fold shows after three seconds', async ({ page }) => {
+    await page.route('**/_astro/below-fold.*.css', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { name: 'What our clients say' })).toBeVisible({ timeout: 10_000 });
+    expect(await page.locator('#testimonials-title').evaluate((h) => getComputedStyle(h).visibility)).toBe('visible');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the home page below its fold is styled by the stylesheet in <noscript>', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'What our clients say' })).toBeVisible();
+      expect(await reviewCardRadius(page)).toBe('16px');
+    });
   });
 
   test('no third-party request and no console error on the home page', async ({ page, baseURL }) => {
@@ -143,7 +203,8 @@ test.describe('security headers', () => {
   test('HEAD answers headers only', async ({ request }) => {
     const res = await request.head('/pricing');
     expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toBe('text/html; charset=utf-8');
+    // The page declares its charset in its first 1024 bytes (html-pages.ts, htmlContentType).
+    expect(res.headers()['content-type']).toBe('text/html');
     expect((await res.body()).length).toBe(0);
   });
 });

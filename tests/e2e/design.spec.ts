@@ -35,6 +35,8 @@ test.describe('display typeface', () => {
 
   test('sets the headings and the brand at weight 700; body text stays on the system stack', async ({ page }) => {
     await page.goto('/');
+    // The first h2 is below the fold: styled once the stylesheet there has come (after the first paint).
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('below-fold')));
     await page.evaluate(() => document.fonts.ready);
     const styles = await page.evaluate(() => {
       const style = (el: Element | null) =>
@@ -127,6 +129,9 @@ test.describe('display typeface', () => {
       const early = await browser.newPage({ viewport });
       await early.route(/\.(woff2|avif|webp|png|jpe?g|gif|svg)(\?|$)/, () => new Promise<void>(() => {}));
       await early.goto('/', { waitUntil: 'domcontentloaded' });
+      // The below-the-fold stylesheet comes after the first paint; what it styles is hidden until
+      // then (its own test in delivery.spec.ts): compare the page styled, without fonts and images.
+      await early.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('below-fold')));
       const withoutThem = await wholeLayout(early);
       await early.close();
       // ...then with them, and each step of the parse on the way (tests/e2e/layout-shift.ts).

@@ -81,7 +81,7 @@ export interface ParseStep {
 export function parsingLayouts(page: Page): Promise<ParseStep[]> {
   return page.evaluate(() => {
     const elements = [...document.body.querySelectorAll('*')].filter(
-      (el) => !el.closest('script, style, template, noscript'),
+      (el) => !el.closest('script, style, template, noscript, link'),
     );
     const layout = () =>
       elements.map((el) => {
@@ -130,7 +130,7 @@ export function parsingLayouts(page: Page): Promise<ParseStep[]> {
 export function wholeLayout(page: Page): Promise<Layout> {
   return page.evaluate(() =>
     [...document.body.querySelectorAll('*')]
-      .filter((el) => !el.closest('script, style, template, noscript'))
+      .filter((el) => !el.closest('script, style, template, noscript, link'))
       .map((el) => {
         const { x, y, width, height } = el.getBoundingClientRect();
         return { x, y, width, height };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { negotiateEncoding, routeForFile } from './html-pages.ts';
+import { htmlContentType, negotiateEncoding, routeForFile } from './html-pages.ts';
 
 /** A miniature build: two pages, a 404 page, a hashed asset and the per-route headers file. */
 function fakeDist() {
@@ -12,9 +12,9 @@ function fakeDist() {
   const client = join(dist, 'client');
   mkdirSync(join(client, 'about'), { recursive: true });
   mkdirSync(join(client, '_astro'), { recursive: true });
-  const page = (title: string) =>
-    `<!doctype html><title>${title}</title><p>${'padding '.repeat(200)}</p><footer>&copy; <span class="copyright-year">2020</span></footer>`;
-  writeFileSync(join(client, 'index.html'), page('Home'));
+  const page = (title: string, head = '') =>
+    `<!doctype html>${head}<title>${title}</title><p>${'padding '.repeat(200)}</p><footer>&copy; <span class="copyright-year">2020</span></footer>`;
+  writeFileSync(join(client, 'index.html'), page('Home', '<meta charset="utf-8">'));
   writeFileSync(join(client, 'about', 'index.html'), page('About'));
   writeFileSync(join(client, '404.html'), page('Not found'));
   writeFileSync(join(client, '_astro', 'app.abc123.js'), 'console.log(1)');
@@ -76,6 +76,15 @@ describe('server host', () => {
       headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('names the charset in Content-Type only for a page that does not declare it in its first 1024 bytes', async () => {
+    expect((await app.inject({ url: '/' })).headers['content-type']).toBe('text/html');
+    expect((await app.inject({ url: '/about' })).headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(htmlContentType(`<!doctype html><meta charset="utf-8"><title>x</title>`)).toBe('text/html');
+    expect(htmlContentType(`<!doctype html><!--${'x'.repeat(1024)}--><meta charset="utf-8">`)).toBe(
+      'text/html; charset=utf-8',
+    );
   });
 
   it('answers HEAD without a body', async () => {

@@ -283,10 +283,10 @@ export async function buildApp({
     );
     const headers: Record<string, string | number> = {
       ...pageHeaders.get(page.route),
-      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Type': variant.contentType,
       'Cache-Control': REVALIDATE,
       ETag: variant.etag,
-      Vary: 'Accept-Encoding, Cookie',
+      Vary: 'Accept-Encoding,Cookie',
       'Content-Length': variant.body.length,
     };
     if (variant.encoding !== 'identity') headers['Content-Encoding'] = variant.encoding;
@@ -296,7 +296,7 @@ export async function buildApp({
         ...pageHeaders.get(page.route),
         ETag: variant.etag,
         'Cache-Control': REVALIDATE,
-        Vary: 'Accept-Encoding, Cookie',
+        Vary: 'Accept-Encoding,Cookie',
       });
       res.end();
       return;

@@ -46,6 +46,19 @@ export interface PageVariant {
   body: Buffer;
   etag: string;
   encoding: Encoding;
+  contentType: string;
+}
+
+/** A `<meta charset>` the browser finds where it looks for one: in the document's first 1024 bytes. */
+const META_CHARSET = /<meta charset="?utf-8"?\s*\/?>/i;
+
+/**
+ * `text/html`, with the charset only when the page does not declare it in its first 1024 bytes
+ * (every page of ours does, in SeoHead.astro): the header is in the first round trip.
+ */
+export function htmlContentType(html: Buffer | string): string {
+  const head = typeof html === 'string' ? Buffer.from(html).subarray(0, 1024) : html.subarray(0, 1024);
+  return META_CHARSET.test(head.toString('latin1')) ? 'text/html' : 'text/html; charset=utf-8';
 }
 
 /** '/about' for about/index.html, '/' for index.html, '/404' for 404.html. */
@@ -110,9 +123,9 @@ export class HtmlPages {
         : encoding === 'gzip'
           ? gzipSync(html, { level: 9 })
           : html;
-    // 72 bits tell one version of a page from the next; every byte is in the first round trip.
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 12)}-${encoding}"`;
-    const variant: PageVariant = { body, etag, encoding };
+    // 48 bits tell one version of a page from the next; every byte is in the first round trip.
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 8)}-${encoding}"`;
+    const variant: PageVariant = { body, etag, encoding, contentType: htmlContentType(html) };
     this.#variants.set(key, variant);
     return variant;
   }

@@ -7,7 +7,8 @@
 export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
- * Sensors and devices nobody here needs, off. Not `payment=(self)`: 'self' is the Payment Request
+ * Sensors and devices nobody here needs, off (listed without spaces: every page's first round
+ * trip carries it). Not `payment=(self)`: 'self' is the Payment Request
  * API's default already (checkout is Stripe's hosted page, reached by a redirect), and the header
  * is in every page's first round trip.
  */
@@ -19,7 +20,7 @@ const PERMISSIONS_POLICY = [
   'magnetometer=()',
   'microphone=()',
   'usb=()',
-].join(', ');
+].join(',');
 
 /**
  * Not sent with prerendered public pages (app.ts drops it there). Those pages hold nothing a
