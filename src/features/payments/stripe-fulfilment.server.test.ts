@@ -408,6 +408,33 @@ describe('subscriptions', () => {
     expect(await mailsTo(body.email, 'plan-receipt')).toHaveLength(2);
   });
 
+  it("the first month's charge declined at launch: past due, the customer and the agency told once", async () => {
+    const { orderId, sessionId, body } = await placeOrder(fake, { monthly: true });
+    await deliver(fake, fake.event('checkout.session.completed', fake.completeSession(sessionId)));
+    fake.declinePlanCharges();
+    try {
+      expect(await launchSite(orderId)).toMatchObject({ ok: true, planStarted: true });
+    } finally {
+      fake.declinePlanCharges(false);
+    }
+    const plan = await subscriptionOf(orderId);
+    expect(plan.status).toBe('past_due');
+    const stripeSub = plan.paymentReference!;
+    for (const attempt of [1, 2, 3]) {
+      const failed = {
+        ...fake.invoice(stripeSub, { status: 'open', billingReason: 'subscription_create' }),
+        attempt_count: attempt,
+      };
+      expect((await deliver(fake, fake.event('invoice.payment_failed', failed))).status).toBe(200);
+    }
+    expect((await subscriptionOf(orderId)).status).toBe('past_due');
+    const told = await mailsTo(body.email, 'renewal-failed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`We could not charge your card for your ${plan.description}`);
+    const notices = await db.select().from(outbox).where(eq(outbox.kind, 'renewal-failed-notice'));
+    expect(notices.filter((m) => m.replyTo === body.email)).toHaveLength(1);
+  });
+
   it('a failed renewal: past due, the customer and the agency told once, however often Stripe retries', async () => {
     const start = seconds();
     const { orderId, subscriptionId, body } = await paidMonthly(start);

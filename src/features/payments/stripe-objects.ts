@@ -57,6 +57,8 @@ export const invoiceSchema = z.object({
   ),
   /** 'subscription_create' (the first period), 'subscription_cycle' (a renewal), ... */
   billing_reason: z.nullish(z.string()),
+  /** How many times Stripe has tried to take this invoice's payment (its retries count up). */
+  attempt_count: z.nullish(z.int().check(z.nonnegative())),
   amount_paid: z.nullish(z.int().check(z.nonnegative())),
   currency: z.nullish(z.string()),
 });

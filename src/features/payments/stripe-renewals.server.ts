@@ -88,11 +88,17 @@ export async function renewalPaidIn(tx: Tx, plan: PlanRow, invoice: StripeInvoic
   return true;
 }
 
-/** A renewal Stripe could not charge: the customer and the agency are told, when the plan falls behind. */
-export async function renewalFailedIn(tx: Tx, plan: PlanRow, now: number): Promise<void> {
-  // Already behind (Stripe retries a few times): told at the first failure. A plan not started
-  // yet has no renewal: its first payment belongs to the launch.
-  if (plan.status === 'past_due' || plan.status === 'pending' || plan.status === 'canceled') return;
+/** A plan's charge Stripe could not take (a renewal, or the first month at launch): the customer and the agency are told. */
+export async function renewalFailedIn(tx: Tx, plan: PlanRow, invoice: StripeInvoice, now: number): Promise<void> {
+  if (plan.status === 'canceled') return;
+  // An offer still being paid through Checkout: a failure there is the checkout's to tell
+  // (paymentFailedIn). A plan bought at checkout is charged first at launch, and that charge
+  // failing is told like any other (it may fail before the launch has recorded the start).
+  if (plan.status === 'pending' && plan.createdBy !== 'checkout') return;
+  // Once per invoice: Stripe retries the same invoice a few times (attempt 2, 3, ...), and those
+  // say nothing new. Without a count, a plan already behind was told at its first failure.
+  const firstAttempt = invoice.attempt_count != null ? invoice.attempt_count <= 1 : plan.status !== 'past_due';
+  if (!firstAttempt) return;
   const customer = await customerIn(tx, plan);
   if (!customer) return;
   const mails = renewalFailedMails(plan, customer);

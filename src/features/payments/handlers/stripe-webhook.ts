@@ -103,7 +103,7 @@ async function applyIn(tx: Tx, prepared: Prepared, event: StripeEventRef, now: n
       // The row as it was before this news: what the receipt and the arrears mail go by.
       const before = await planRowIn(tx, bills.id, bills);
       if (before && prepared.paid) await renewalPaidIn(tx, before, prepared.invoice, now);
-      if (before && !prepared.paid) await renewalFailedIn(tx, before, now);
+      if (before && !prepared.paid) await renewalFailedIn(tx, before, prepared.invoice, now);
       await applySubscriptionIn(tx, target, (row) => {
         if (prepared.paid) {
           // A renewal (or the first payment): paid up to the new period end. A scheduled end stays scheduled.

@@ -116,6 +116,8 @@ export interface StripeFake {
   paymentIntents: Map<string, FakePaymentIntent>;
   /** Products made through the API (a plan's, at launch). */
   products: Map<string, { id: string; name: string }>;
+  /** From now on a subscription made through the API starts 'incomplete': its first charge was declined. */
+  declinePlanCharges(decline?: boolean): void;
   /** The customer finishes on Stripe's page: paid by card, or a bank debit still processing ('unpaid'). */
   completeSession(id: string, options?: { paymentStatus?: 'paid' | 'unpaid'; periodEnd?: number }): FakeSession;
   expireSession(id: string): FakeSession;
@@ -205,6 +207,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const refunds = new Map<string, FakeRefund>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const products = new Map<string, { id: string; name: string }>();
+  let declineCharges = false;
   /** What a payment-mode session asked of its payment intent (setup_future_usage) and whether it makes a customer. */
   const sessionAsks = new Map<string, { setupFutureUsage: string | null; customerCreation: string | null }>();
   const replies = new Map<string, { request: string; status: number; body: unknown }>();
@@ -307,7 +310,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     const subscription: FakeSubscription = {
       id: `sub_test_${randomPart()}`,
       object: 'subscription',
-      status: 'active',
+      status: declineCharges ? 'incomplete' : 'active',
       cancel_at: null,
       cancel_at_period_end: false,
       metadata: strings(params.metadata),
@@ -492,6 +495,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     refunds,
     paymentIntents,
     products,
+    declinePlanCharges(decline = true) {
+      declineCharges = decline;
+    },
     completeSession(id, { paymentStatus = 'paid', periodEnd } = {}) {
       const session = sessionOrThrow(id);
       session.status = 'complete';
