@@ -18,6 +18,8 @@ function fakeDist() {
   writeFileSync(join(client, 'about', 'index.html'), page('About'));
   writeFileSync(join(client, '404.html'), page('Not found'));
   writeFileSync(join(client, '_astro', 'app.abc123.js'), 'console.log(1)');
+  mkdirSync(join(client, 'fonts'), { recursive: true });
+  writeFileSync(join(client, 'fonts', 'face.woff2'), 'wOF2');
   writeFileSync(
     join(dist, '_headers.json'),
     JSON.stringify([
@@ -128,6 +130,12 @@ describe('server host', () => {
     const res = await app.inject({ url: '/_astro/app.abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps other files an hour, then serves them from the cache while they are checked', async () => {
+    const res = await app.inject({ url: '/fonts/face.woff2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=2592000');
   });
 
   it('redirects a trailing slash to the canonical path, keeping the query', async () => {
