@@ -357,7 +357,7 @@ for (let i = 0; i < INVOICES; i++) {
   });
 }
 invoiceRows.sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime());
-const orlandoYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/New_York' });
+const orlandoYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZoneId });
 const lastOfYear = new Map<number, number>();
 // Numbers continue whatever an earlier run (--force) took: the counters say where each year is.
 for (const row of (await client.execute('SELECT year, last FROM invoice_counters WHERE series = ?', ['INV'])).rows) {

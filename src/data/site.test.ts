@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { site, supportHoursLine } from './site.ts';
 
@@ -18,5 +20,18 @@ describe('one set of hours', () => {
       { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
       { days: ['Saturday'], opens: '10:00', closes: '14:00' },
     ]);
+  });
+});
+
+describe("the agency's time zone", () => {
+  it('is named once, in site.ts: every other module reads site.timeZoneId', () => {
+    expect(site.timeZoneId).toBe('America/New_York');
+    const files = ['src', 'scripts'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|astro|mjs)$/.test(file) && !/\.test\.ts$/.test(file))
+        .map((file) => join(dir, file)),
+    );
+    const naming = files.filter((file) => readFileSync(file, 'utf8').includes("'America/New_York'"));
+    expect(naming).toEqual([join('src', 'data', 'site.ts')]);
   });
 });

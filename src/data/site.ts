@@ -69,6 +69,11 @@ export const site = {
     spec: HOURS.flatMap((h) => (h.opens && h.closes ? [{ days: h.dayNames, opens: h.opens, closes: h.closes }] : [])),
   },
   timeZone: TIME_ZONE,
+  /**
+   * The IANA name of that zone, for Intl: bookings, invoice numbers, the books' calendar days and
+   * every date shown are Orlando's, whatever the server's own zone.
+   */
+  timeZoneId: 'America/New_York',
   /** Day by day, closed days included (the contact panel's list). */
   supportHours,
   /**

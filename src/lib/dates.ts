@@ -3,7 +3,9 @@
  * built once: `toLocaleString` with options builds a new Intl formatter on every call, which
  * showed up as the costliest line of an account page's render.
  */
-const AGENCY_TIME_ZONE = 'America/New_York';
+import { site } from '#data/site.ts';
+
+const AGENCY_TIME_ZONE = site.timeZoneId;
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

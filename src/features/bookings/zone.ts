@@ -4,8 +4,10 @@
  * the week clocks change keeps 9:00 AM at 9:00 AM.
  */
 
+import { site } from '#data/site.ts';
+
 /** The IANA zone of site.ts's 'Eastern Time'. */
-export const AGENCY_ZONE = 'America/New_York';
+export const AGENCY_ZONE = site.timeZoneId;
 
 const wallFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: AGENCY_ZONE,

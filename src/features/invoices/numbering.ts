@@ -4,10 +4,11 @@
  * is zero-padded to at least four digits and grows past them (INV-2026-10000).
  */
 import type { InvoiceKind } from '#server/db/schema.ts';
+import { site } from '#data/site.ts';
 
 export const SERIES: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
-const yearInOrlando = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/New_York' });
+const yearInOrlando = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZoneId });
 
 /** The calendar year of an instant in Orlando: the numbering year. */
 export const numberingYear = (at: number) => Number(yearInOrlando.format(new Date(at)));

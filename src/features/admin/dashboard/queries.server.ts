@@ -19,13 +19,14 @@ import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions }
 import { unpaidTotals, type UnpaidTotals } from '#features/invoices/admin/invoices-admin.server.ts';
 import { TtlCache } from './cache.ts';
 import { leadCounts, type LeadCounts } from '#features/leads/leads.server.ts';
+import { site } from '#data/site.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
 export const CHART_WEEKS = 12;
 
 /** The agency's calendar (src/lib/dates.ts shows dates in the same zone): months start there. */
-const AGENCY_TIME_ZONE = 'America/New_York';
+const AGENCY_TIME_ZONE = site.timeZoneId;
 
 /**
  * Revenue is payments received, from the invoices: what each paid invoice (or card receipt)

@@ -3,8 +3,9 @@
  * export 'from 2026-11-01' mean those days there, whatever the server's own zone.
  */
 import * as z from 'zod/mini';
+import { site } from '#data/site.ts';
 
-const AGENCY_TIME_ZONE = 'America/New_York';
+const AGENCY_TIME_ZONE = site.timeZoneId;
 
 /** en-CA writes dates as YYYY-MM-DD. */
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
