@@ -145,3 +145,21 @@ test('the admin blocks a time and unblocks it', async ({ page }) => {
   await expect(page.getByRole('status')).toContainText('The time is open again.');
   await expect(page.getByRole('listitem').filter({ hasText: 'Team day' })).toHaveCount(0);
 });
+
+test('on a phone the slots fit the screen: nothing scrolls sideways, the later days included', async ({ browser }) => {
+  for (const width of [360, 390]) {
+    const context = await browser.newContext({ timezoneId: 'America/Chicago', viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/book');
+    await expect(page.locator('label.slot').first()).toContainText('your time');
+    // The days after the first are laid out as they come near the screen: scroll through them.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      widest: Math.max(...[...document.querySelectorAll('label.slot')].map((s) => s.getBoundingClientRect().right)),
+    }));
+    expect(widths.page, `${width} px`).toBeLessThanOrEqual(width);
+    expect(widths.widest, `${width} px`).toBeLessThanOrEqual(width);
+    await context.close();
+  }
+});
