@@ -25,13 +25,25 @@ const rowid = sql<number>`${insertionOrder}`.mapWith(Number);
 type Limit = number | Placeholder<'limit'>;
 const LIMIT = sql.placeholder('limit');
 
+/** No filter set: the list as it opens. */
+const unfiltered = (filters: object) => Object.values(filters).every((value) => value === undefined);
+
 /**
- * Each list's first page without filters (and the open messages) is prepared once: it is what
- * the dashboard shows on every view and what each list opens on. Pages after a cursor and
- * filtered pages are built per request.
+ * One page of a list. Each list's first page without filters (and the open messages) is prepared
+ * once (`first`): it is what the dashboard shows on every view and what each list opens on. Pages
+ * after a cursor and filtered pages are built per request (`query`). One row more than the page
+ * shows says whether another follows.
  */
-const firstPageOnly = (page: PageRequest, filters: object) =>
-  page.after === null && Object.values(filters).every((value) => value === undefined);
+async function pageOf<R extends Timed>(
+  page: PageRequest,
+  first: { all: (values: { limit: number }) => Promise<R[]> } | null,
+  query: (after: Cursor | null, limit: number) => PromiseLike<R[]>,
+): Promise<Page<R>> {
+  const limit = page.limit ?? PAGE_SIZE;
+  const rows =
+    first && page.after === null ? await first.all({ limit: limit + 1 }) : await query(page.after, limit + 1);
+  return toPage(rows, limit, keyOf);
+}
 
 /**
  * Rows strictly after the cursor in (time DESC, rowid DESC) order: a row-value comparison SQLite
@@ -96,11 +108,9 @@ export function phoneSearchDigits(q: string): string[] {
  * plan, and scripts/bench-admin.ts the p99 at 100,000 orders.
  */
 export async function listOrders(db: Db, filters: Filters<'orders'>, page: PageRequest) {
-  const limit = page.limit ?? PAGE_SIZE;
-  const rows = firstPageOnly(page, filters)
-    ? await firstOrders(db).all({ limit: limit + 1 })
-    : await ordersQuery(db, filters, page.after, limit + 1);
-  return toPage(rows, limit, keyOf);
+  return pageOf(page, unfiltered(filters) ? firstOrders(db) : null, (after, limit) =>
+    ordersQuery(db, filters, after, limit),
+  );
 }
 
 const firstOrders = preparedPerDatabase((db) => ordersQuery(db, {}, null, LIMIT).prepare());
@@ -151,13 +161,10 @@ export type OrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
  * and on contact_messages_created_at_idx, skipping the few open ones.
  */
 export async function listMessages(db: Db, filters: Filters<'messages'>, page: PageRequest) {
-  const limit = page.limit ?? PAGE_SIZE;
   const { state, ...rest } = filters;
-  const rows =
-    state !== 'handled' && firstPageOnly(page, rest)
-      ? await (state === 'open' ? firstOpenMessages : firstMessages)(db).all({ limit: limit + 1 })
-      : await messagesQuery(db, filters, page.after, limit + 1);
-  const result = toPage(rows, limit, keyOf);
+  const first =
+    state !== 'handled' && unfiltered(rest) ? (state === 'open' ? firstOpenMessages : firstMessages)(db) : null;
+  const result = await pageOf(page, first, (after, limit) => messagesQuery(db, filters, after, limit));
   const handlers = await usersById(
     db,
     result.rows.map((r) => r.handledBy),
@@ -206,11 +213,9 @@ const firstOpenMessages = preparedPerDatabase((db) => messagesQuery(db, { state:
  * it; the cursor's time is informational. ?q= is an e-mail prefix (users_email_unique).
  */
 export async function listCustomers(db: Db, filters: Filters<'customers'>, page: PageRequest) {
-  const limit = page.limit ?? PAGE_SIZE;
-  const rows = firstPageOnly(page, filters)
-    ? await firstCustomers(db).all({ limit: limit + 1 })
-    : await customersQuery(db, filters, page.after, limit + 1);
-  return toPage(rows, limit, keyOf);
+  return pageOf(page, unfiltered(filters) ? firstCustomers(db) : null, (after, limit) =>
+    customersQuery(db, filters, after, limit),
+  );
 }
 export type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 
@@ -244,11 +249,9 @@ const subscriptionRowid = sql`${subscriptions}.rowid`;
 
 /** Subscriptions with their customer's e-mail. subscriptions_created_at_idx, or subscriptions_status_idx then a sort of that status. */
 export async function listSubscriptions(db: Db, filters: Filters<'subscriptions'>, page: PageRequest) {
-  const limit = page.limit ?? PAGE_SIZE;
-  const rows = firstPageOnly(page, filters)
-    ? await firstSubscriptions(db).all({ limit: limit + 1 })
-    : await subscriptionsQuery(db, filters, page.after, limit + 1);
-  return toPage(rows, limit, keyOf);
+  return pageOf(page, unfiltered(filters) ? firstSubscriptions(db) : null, (after, limit) =>
+    subscriptionsQuery(db, filters, after, limit),
+  );
 }
 export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptions>>['rows'][number];
 
@@ -301,11 +304,9 @@ async function usersById(db: Db, ids: readonly (string | null)[]) {
  * A filter by action walks the same index and skips (there is no index on action).
  */
 export async function listAudit(db: Db, filters: Filters<'audit'>, page: PageRequest) {
-  const limit = page.limit ?? PAGE_SIZE;
-  const rows = firstPageOnly(page, filters)
-    ? await firstAudit(db).all({ limit: limit + 1 })
-    : await auditQuery(db, filters, page.after, limit + 1);
-  const result = toPage(rows, limit, keyOf);
+  const result = await pageOf(page, unfiltered(filters) ? firstAudit(db) : null, (after, limit) =>
+    auditQuery(db, filters, after, limit),
+  );
   const actors = await usersById(
     db,
     result.rows.map((r) => r.actorId),
