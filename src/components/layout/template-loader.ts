@@ -7,7 +7,9 @@
  * reports the first paint (at once in a tab opened in the background, which paints nothing until
  * shown), which is when a long page's below-the-fold stylesheet is asked for
  * (scripts/critical-css.ts, foldMarkup). Neither the load event nor animation frames will do:
- * both can come before the first frame is on screen.
+ * both can come before the first frame is on screen. LocalTimes.astro waits the same way in its
+ * own lines: a module two page scripts import becomes a file of its own, fetched with the page,
+ * and this one must stay inline (the build refuses a fold without it in the HTML).
  */
 export function loadTemplatesOnDemand(): void {
   for (const code of document.querySelectorAll<HTMLTemplateElement>('template[data-load-on]')) {
