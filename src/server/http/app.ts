@@ -197,14 +197,14 @@ export async function buildApp({
   const timeoutBody = JSON.stringify({ error: API_ERRORS.timeout });
   const bodies = bodyRateGuard(
     { graceMs: limits.bodyGraceMs, bytesPerSecond: limits.bodyMinBytesPerSecond },
-    (req, res) => {
-      const socket = req.socket;
+    (_req, res, socket) => {
       if (res.headersSent || res.writableEnded) return void socket.destroy();
       res.writeHead(408, { ...jsonHeaders, Connection: 'close', 'Content-Length': Buffer.byteLength(timeoutBody) });
       res.end(timeoutBody, () => socket.destroy());
       // A client that reads nothing either must not keep the socket by leaving the answer unflushed.
       setTimeout(() => socket.destroy(), 1000).unref();
     },
+    { onError: (err) => app.log.error({ err }, 'the body-rate sweep failed on one request') },
   );
   app.addHook('onClose', async () => bodies.stop());
 

@@ -10,9 +10,11 @@ import { bodyDeadline } from './body-rate.ts';
 /** The intake upload route (its own 10 MB body cap) and an ordinary form route (100 KB). */
 const UPLOAD_PATH = '/api/account/intake/order-1/files';
 const FORM_PATH = '/api/contact';
+/** A large-body route that refuses after its first chunk (a message whose photo is over the cap). */
+const STOPS_READING_PATH = '/api/account/orders/order-1/messages';
 /** The upload route as the composition root names it to the host (src/main.ts). */
 const UPLOAD_ROUTE: LargeBodyRoute = {
-  matches: (method, url) => method === 'POST' && url === UPLOAD_PATH,
+  matches: (method, url) => method === 'POST' && (url === UPLOAD_PATH || url === STOPS_READING_PATH),
   maxBytes: 10 * 1024 * 1024 + 256 * 1024,
 };
 
@@ -24,6 +26,17 @@ const reader: AppOptions['astroHandler'] = (req, res, next) => {
   if (req.url === '/api/early') {
     res.writeHead(403, { 'Content-Type': 'application/json' });
     res.end('{"error":"refused"}');
+    return;
+  }
+  if (req.url === STOPS_READING_PATH) {
+    // As a file-size check does: read the first chunk, stop, refuse. Leaving the loop early makes
+    // Node's iterator destroy the request, which sets req.socket to null (streams/destroy.js).
+    const body = (req as IncomingMessage & { body: AsyncIterable<Uint8Array> }).body;
+    void (async () => {
+      for await (const _chunk of body) break;
+      res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+      res.end('{"error":"too large"}');
+    })();
     return;
   }
   if (req.url !== UPLOAD_PATH && req.url !== FORM_PATH) return next?.();
@@ -174,4 +187,28 @@ describe('the minimum body rate (mod_reqtimeout: 20 s, plus 1 s per 500 bytes re
       expect(after).toBeLessThan(5000);
     }, 20_000);
   });
+});
+
+describe('a route that stops reading a body it refuses', () => {
+  it('answers, and the server outlives the request (a 20 MB photo on a message crashed the sweep)', async () => {
+    const errors: unknown[] = [];
+    const onUncaught = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const open = await serve({ bodyGraceMs: 200, bodyMinBytesPerSecond: 500 });
+      const client = await open(post(STOPS_READING_PATH, 20 * 1024 * 1024));
+      const upload = stream(client.socket, 20 * 1024 * 1024, 64 * 1024, 5);
+      await client.closed;
+      upload.stop();
+      expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+      // Several sweeps (every 50 ms at this grace) pass over the request whose socket is gone.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const next = await open('GET /api/early HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      await next.closed;
+      expect(next.received()).toMatch(/^HTTP\/1\.1 403 /);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  }, 20_000);
 });

@@ -11,6 +11,7 @@
  * answered (Node reads the rest before the connection can be reused) is watched too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface BodyRateRule {
   /** How long a body may take before any allowance is earned. */
@@ -34,6 +35,12 @@ export function hasBody(req: IncomingMessage): boolean {
 interface Watched {
   req: IncomingMessage;
   res: ServerResponse;
+  /**
+   * The connection, kept from the start: `req.socket` is not stable. A route that stops reading a
+   * body it refuses (a photo over the cap) makes Node's stream iterator destroy the request, and
+   * that sets `req.socket` to null (node:internal/streams/destroy) while the upload still arrives.
+   */
+  socket: Socket;
   startedAt: number;
   /** The socket's byte count when the request's headers were parsed. */
   baseline: number;
@@ -46,22 +53,34 @@ interface Watched {
  */
 export function bodyRateGuard(
   rule: BodyRateRule,
-  onTooSlow: (req: IncomingMessage, res: ServerResponse) => void,
-  { checkEveryMs = Math.max(50, Math.min(1000, rule.graceMs / 4)), now = () => Date.now() } = {},
+  onTooSlow: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void,
+  {
+    checkEveryMs = Math.max(50, Math.min(1000, rule.graceMs / 4)),
+    now = () => Date.now(),
+    onError = (_error: unknown) => {},
+  } = {},
 ) {
   const watched = new Set<Watched>();
+  const check = (entry: Watched, time: number) => {
+    const { req, res, socket } = entry;
+    if (req.complete || socket.destroyed) {
+      watched.delete(entry);
+      return;
+    }
+    if (time > bodyDeadline(rule, entry.startedAt, socket.bytesRead - entry.baseline)) {
+      watched.delete(entry);
+      onTooSlow(req, res, socket);
+    }
+  };
   const sweep = () => {
     const time = now();
     for (const entry of watched) {
-      const { req, res } = entry;
-      const socket = req.socket;
-      if (req.complete || socket.destroyed) {
+      // A timer callback that throws ends the process: one bad entry is dropped and reported.
+      try {
+        check(entry, time);
+      } catch (error) {
         watched.delete(entry);
-        continue;
-      }
-      if (time > bodyDeadline(rule, entry.startedAt, socket.bytesRead - entry.baseline)) {
-        watched.delete(entry);
-        onTooSlow(req, res);
+        onError(error);
       }
     }
   };
@@ -69,8 +88,9 @@ export function bodyRateGuard(
   timer.unref();
   return {
     watch(req: IncomingMessage, res: ServerResponse) {
-      if (req.complete || !hasBody(req)) return;
-      watched.add({ req, res, startedAt: now(), baseline: req.socket.bytesRead });
+      const socket = req.socket as Socket | null;
+      if (req.complete || !hasBody(req) || !socket) return;
+      watched.add({ req, res, socket, startedAt: now(), baseline: socket.bytesRead });
     },
     /** How many bodies are being watched (tests). */
     get size() {
