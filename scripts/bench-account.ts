@@ -66,7 +66,7 @@ const server = startServer({
   distDir: OUT_DIR,
   origin: ORIGIN,
   databaseUrl,
-  // As deployed: one server process per core (docs/operations.md: More than one process).
+  // As deployed: one server process per core (docs/operations.md: Supervision and more than one process).
   env: { RATE_LIMITS: 'off', LOG_LEVEL: 'info', WEB_CONCURRENCY: String(availableParallelism()) },
   stdout: 'ignore',
 });

@@ -74,7 +74,7 @@ const server = startServer({
     LOG_LEVEL: 'info',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    // As deployed: one server process per core (docs/operations.md: More than one process).
+    // As deployed: one server process per core (docs/operations.md: Supervision and more than one process).
     WEB_CONCURRENCY: String(availableParallelism()),
   },
   stdout: 'ignore',

@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' }} options */
-export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit' }) {
+/** @param {{ port: number, distDir: string, origin: string, databaseUrl: string, env?: Record<string, string>, stdout?: 'inherit' | 'ignore' | 'pipe', stderr?: 'inherit' | 'pipe' }} options */
+export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdout = 'inherit', stderr = 'inherit' }) {
   return spawn('node', ['src/main.ts'], {
     env: {
       ...process.env,
@@ -15,7 +15,7 @@ export function startServer({ port, distDir, origin, databaseUrl, env = {}, stdo
       DATABASE_URL: databaseUrl,
       ...env,
     },
-    stdio: ['ignore', stdout, 'inherit'],
+    stdio: ['ignore', stdout, stderr],
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureAdminFromEnv } from '#features/accounts/bootstrap-admin.server.ts';
 import { accountPruning } from '#features/accounts/pruning.ts';
 import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
@@ -34,6 +34,7 @@ import { consoleToLog } from '#server/http/console-log.ts';
 import { closeWithin } from '#server/http/shutdown.ts';
 import { isClusterWorker, runPrimary, runsScheduledWork } from '#server/cluster.ts';
 import { parseTrustProxy } from '#server/http/trust-proxy.ts';
+import { keepServingPastBugs } from '#server/process-guard.ts';
 
 /** Stops the start with one clear line (no stack trace) when the configuration cannot work. */
 function refuseToStart(message: string): never {
@@ -83,11 +84,15 @@ if (!isClusterWorker()) {
 /** How long a deploy or Ctrl-C waits for open requests before cutting them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-if (env.WEB_CONCURRENCY > 1 && !isClusterWorker()) {
+// The started server is always supervised: this process serves nothing, it starts the workers
+// and replaces one that dies (src/server/cluster.ts), so one fatal fault never takes the site down.
+if (!isClusterWorker()) {
   database.client.close();
+  keepServingPastBugs({ error: (obj, msg) => jsonLine(50, obj, msg) });
   runPrimary({
     workers: env.WEB_CONCURRENCY,
     graceMs: SHUTDOWN_GRACE_MS,
+    exec: fileURLToPath(import.meta.url),
     log: { info: (obj, msg) => jsonLine(30, obj, msg), error: (obj, msg) => jsonLine(50, obj, msg) },
   });
 } else {
@@ -119,6 +124,8 @@ async function serve() {
   });
   // From here on every line the process writes is one JSON object, console output included.
   consoleToLog(app.log);
+  // A bug in a timer or a stream callback is logged; the process keeps serving.
+  keepServingPastBugs(app.log);
 
   if (env.RATE_LIMITS === 'off') {
     app.log.warn('RATE_LIMITS=off: rate limits are disabled. Use this only for benchmarks and test harnesses.');

@@ -68,7 +68,7 @@ beforeAll(async () => {
       PORT: String(port),
       DATABASE_URL: `file:${join(dir, 'app.db')}`,
       DIST_DIR: join(dir, 'dist'),
-      WEB_CONCURRENCY: '2',
+      // Unset: the default every start gets (npm start, the container, the systemd unit).
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +98,7 @@ afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');
 });
 
-describe('WEB_CONCURRENCY=2: two server processes share the port', () => {
+describe('by default the server is supervised: a primary and two workers share the port', () => {
   it('starts two workers, only one of them running the scheduled work', () => {
     const pids = new Set(readyLines.map((r) => r.pid));
     expect(pids.size).toBe(2);

@@ -1,6 +1,7 @@
 /**
- * More than one server process on one machine (WEB_CONCURRENCY > 1, docs/operations.md: More than
- * one process). The workers share the port through node:cluster; the primary serves nothing: it
+ * The started server is supervised: a primary and WEB_CONCURRENCY worker processes (two by default;
+ * docs/operations.md: Supervision). The workers share the port through node:cluster, so while one
+ * is replaced the others keep serving. The primary serves nothing: it
  * starts them, replaces one that dies, stops them on a signal, and answers a worker's /metrics
  * with the figures of all of them. Everything else the workers share goes through the database
  * (sessions, rate limits, the outbox, the claims of housekeeping), exactly as between servers on
@@ -38,7 +39,19 @@ export const isClusterWorker = (): boolean => cluster.isWorker;
  * SIGINT or SIGTERM, which it passes on; it exits when they have (after `graceMs` and a margin it
  * kills what is left).
  */
-export function runPrimary({ workers, graceMs, log }: { workers: number; graceMs: number; log: Log }): void {
+export function runPrimary({
+  workers,
+  graceMs,
+  exec,
+  log,
+}: {
+  workers: number;
+  graceMs: number;
+  /** The server entry each worker runs (not `npm start`'s wrapper, which may build). */
+  exec: string;
+  log: Log;
+}): void {
+  cluster.setupPrimary({ exec });
   // Collects each worker's registry over IPC (prom-client's own messages) and adds them up.
   const aggregator = new AggregatorRegistry<PrometheusContentType>();
   let stopping = false;

@@ -89,10 +89,11 @@ const settings = z.object({
   HOST: z.string().default(DEFAULT_HOST),
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   /**
-   * Server processes on this machine, sharing its port (node:cluster): one per core serves the
-   * most. Mail, housekeeping and backups run in one of them.
+   * Server processes on this machine, sharing its port (node:cluster) under one supervising
+   * primary: one per core serves the most; two at least, so one keeps serving while the other is
+   * replaced. Mail, housekeeping and backups run in one of them.
    */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Which build to serve. */
   DIST_DIR: z.string().default('dist'),
   /** Behind a reverse proxy: the hop count (`1`) or the proxies' addresses. */
