@@ -80,6 +80,8 @@ describe('the e2e server-log check', () => {
         mail: { text: `https://x/activate-account?token=${LINK_ID}.c2VjcmV0` },
       }),
       line({ msg: 'request', path: `/activate-account/${LINK_ID}.c2VjcmV0` }),
+      line({ msg: 'uncaughtException: logged, still serving', err: { message: "reading 'destroyed'" } }),
+      line({ msg: 'a server process stopped; starting another', signal: 'SIGKILL' }),
     ].join('\n');
     const problems = checkLog('server.log', log, secrets);
     expect(problems.map((p) => p.split(': ')[0])).toEqual([
@@ -91,6 +93,8 @@ describe('the e2e server-log check', () => {
       'server.log:5 logs the credential field cookie',
       'server.log:7 contains a token from a logged mail',
       'server.log:7 contains an account link token',
+      'server.log:8 says a server process died or a bug was caught',
+      'server.log:9 says a server process died or a bug was caught',
     ]);
     const text = problems.join('\n');
     expect(text).not.toContain('e2e-owner-passphrase');

@@ -128,7 +128,14 @@ function credentialFields(value: unknown, path = ''): string[] {
 const redact = (line: string, secrets: Secret[]) =>
   secrets.reduce((text, { value, label }) => text.split(value).join(`[${label}]`), line).slice(0, 400);
 
-/** Problems in one server log: non-JSON lines, secrets, credential fields. Each names the line (redacted). */
+/**
+ * Lines that say a server process died (the primary replaced it) or a bug was caught and logged
+ * (src/server/process-guard.ts): the site stayed up, but each is a defect the run found.
+ */
+const FAULT_LINE =
+  /^(?:a server process stopped; starting another|(?:uncaughtException|unhandledRejection): logged, still serving)$/;
+
+/** Problems in one server log: non-JSON lines, secrets, credential fields, faults. Each names the line (redacted). */
 export function checkLog(name: string, text: string, secrets: Secret[]): string[] {
   const all = [...secrets, ...tokensInMailLines(text)];
   // Thousands of session ids: looked up by the id pattern rather than searched for one by one.
@@ -151,7 +158,11 @@ export function checkLog(name: string, text: string, secrets: Secret[]): string[
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       problems.push(`${where} is not one JSON object: ${redact(line, all)}`);
     }
-    const mailLine = (parsed as { msg?: unknown } | undefined)?.msg === MAIL_LINE;
+    const msg = (parsed as { msg?: unknown } | undefined)?.msg;
+    if (typeof msg === 'string' && FAULT_LINE.test(msg)) {
+      problems.push(`${where} says a server process died or a bug was caught: ${redact(line, all)}`);
+    }
+    const mailLine = msg === MAIL_LINE;
     const allowed = (secret: Secret) => !(secret.link && mailLine);
     const leaked = [
       ...other.filter((secret) => line.includes(secret.value) && allowed(secret)),
