@@ -556,12 +556,7 @@ export function collapseWhitespace(html: string): string {
 export function pageCsp(csp: string, html: string, lineage: ReadonlyMap<string, string | null> = new Map()): string {
   const allowed = new Set(csp.split(/[\s;]+/));
   const styles = [...lineage].flatMap(([before, after]) => (after && allowed.has(before) ? [after] : []));
-  return compactCsp(ownFormActions(narrowCsp(csp, html, { styles }), html));
-}
-
-/** The policy without spaces after its semicolons nor a last one: it is in every page's first round trip. */
-export function compactCsp(csp: string): string {
-  return csp.replace(/;\s+/g, ';').replace(/;\s*$/, '');
+  return ownFormActions(narrowCsp(csp, html, { styles }), html);
 }
 
 /**

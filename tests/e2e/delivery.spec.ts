@@ -203,8 +203,8 @@ test.describe('security headers', () => {
   test('HEAD answers headers only', async ({ request }) => {
     const res = await request.head('/pricing');
     expect(res.status()).toBe(200);
-    // The page declares its charset in its first 1024 bytes (html-pages.ts, htmlContentType).
-    expect(res.headers()['content-type']).toBe('text/html');
+    // The charset in the header as well as in the page (ASVS 4.1.1).
+    expect(res.headers()['content-type']).toBe('text/html; charset=utf-8');
     expect((await res.body()).length).toBe(0);
   });
 });

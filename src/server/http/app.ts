@@ -25,7 +25,8 @@ import { hasSessionCookie, HtmlPages, negotiateEncoding, type HtmlPage } from '.
 import { API_ERRORS } from './copy.ts';
 import { createMetrics, registerMetrics, routeOfPath, type Metrics } from './metrics.ts';
 import { OnDemandPages, rewriteHtmlResponse } from './on-demand-html.ts';
-import { OPENER_POLICY_HEADER, routeHeaders, securityHeaders } from './security-headers.ts';
+import { routeHeaders, securityHeaders } from './security-headers.ts';
+import { charsetOnHtml } from './html-charset.ts';
 
 /** What the host hands Astro's handler for each request (src/env.d.ts declares it on App.Locals). */
 export interface HostLocals {
@@ -328,7 +329,6 @@ export async function buildApp({
     if (page && page.route !== '/404') {
       prerendered.add(request);
       reply.hijack();
-      res.removeHeader(OPENER_POLICY_HEADER);
       sendPage(request.raw, res, page, 200);
       return reply;
     }
@@ -374,6 +374,7 @@ export async function buildApp({
       (req as IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = capped(req, limit);
     }
     const locals: HostLocals = { clientAddress: request.ip };
+    charsetOnHtml(res);
     // `compression` is typed for Express but only uses Node's req/res.
     compress(req as unknown as Parameters<typeof compress>[0], res as unknown as Parameters<typeof compress>[1], () => {
       // On-demand pages: the route's pruned stylesheet and a CSP of the page's own hashes (on-demand-html.ts).

@@ -7,10 +7,8 @@
 export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
- * Sensors and devices nobody here needs, off (listed without spaces: every page's first round
- * trip carries it). Not `payment=(self)`: 'self' is the Payment Request
- * API's default already (checkout is Stripe's hosted page, reached by a redirect), and the header
- * is in every page's first round trip.
+ * Sensors and devices nobody here needs, off. Not `payment=(self)`: 'self' is the Payment Request
+ * API's default already (checkout is Stripe's hosted page, reached by a redirect).
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -20,18 +18,7 @@ const PERMISSIONS_POLICY = [
   'magnetometer=()',
   'microphone=()',
   'usb=()',
-].join(',');
-
-/**
- * Not sent with prerendered public pages (app.ts drops it there). Those pages hold nothing a
- * window handle could reach (the same HTML for every visitor), and the header made Chrome put
- * every arrival from another page in a new browsing context group: a fresh renderer whose
- * script context is built cold before the page is parsed (Lighthouse mobile: that task took
- * 32-49 ms instead of 11-24, the largest part of those pages' blocking time). Everything that
- * can show or change a person's data (/auth, /account, /admin, /checkout, the token pages, the
- * API) keeps it, so a cross-origin opener loses its handle before any of it loads.
- */
-export const OPENER_POLICY_HEADER = 'Cross-Origin-Opener-Policy';
+].join(', ');
 
 export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
   return {
@@ -39,7 +26,7 @@ export function securityHeaders({ https }: { https: boolean }): Record<string, s
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    [OPENER_POLICY_HEADER]: 'same-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
     ...(https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
   };
