@@ -63,6 +63,7 @@ export const BOOKING_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
   ['rescheduled', { tone: 'success', text: BOOKING_COPY.rescheduledText }],
   ['cancelled', { tone: 'success', text: BOOKING_COPY.cancelledText }],
   ['not-active', { tone: 'error', text: BOOKING_COPY.isCancelled }],
+  ['past', { tone: 'error', text: BOOKING_COPY.isPast }],
   ['bad-link', { tone: 'error', text: BOOKING_COPY.linkInvalid }],
 ]);
 
