@@ -135,7 +135,13 @@ export const ADMIN_BOOKING_NOTICES: ReadonlyMap<string, { tone: 'success' | 'err
   ['notes-saved', { tone: 'success', text: 'Notes saved.' }],
   ['cancelled', { tone: 'success', text: 'The call is cancelled and the visitor e-mailed.' }],
   ['invalid', { tone: 'error', text: 'Please check the highlighted fields.' }],
-  ['covers-calls', { tone: 'error', text: 'Nothing is blocked yet: this time covers booked calls.' }],
+  [
+    'covers-calls',
+    {
+      tone: 'error',
+      text: 'Nothing is blocked yet: this time covers booked calls. Confirm below, or change the time.',
+    },
+  ],
   ['not-active', { tone: 'error', text: ADMIN_BOOKINGS.notActive }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { database, db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import { auditLog, bookingBlocks, bookings, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
-import { formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { formOutcomeOf, outcomeCookieOf } from '#server/http/testing/call-route.ts';
 import { availableSlots, createBooking } from '../../bookings.server.ts';
 import { ADMIN_BOOKINGS as A } from '../../copy.ts';
 import { formatAgencyTime } from '../../zone.ts';
+import BookingsList from '../BookingsList.astro';
 import { postAdminCancel, postBlock, postNotes, postUnblock } from './admin-bookings.ts';
 
 const admin = await person('admin');
@@ -228,6 +230,22 @@ describe('admin bookings', () => {
     expect(outcome?.values).toEqual(range);
     expect(await blocksNow()).toBe(before);
     expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]?.status).toBe('active');
+
+    // The page it lands on keeps the typed range and lists the call, with the confirmation.
+    const cookie = Object.entries(outcomeCookieOf(plain))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const container = await AstroContainer.create();
+    const html = await container.renderToString(BookingsList, {
+      request: new Request('http://localhost:4321/admin/bookings', { headers: { cookie } }),
+      locals: { user: admin, session: null },
+    });
+    expect(html).toContain(A.coversCallsTitle);
+    expect(html).toContain(A.coversCalls(1));
+    expect(html).toContain(`href="/admin/bookings/${id}"`);
+    expect(html).toMatch(new RegExp(`name="cancelCalls" value="${id}"`));
+    expect(html).toMatch(new RegExp(`name="from"[^>]*value="${range.from}"`));
+    expect(html).toContain(A.confirmBlock(1));
     expect(await db.select().from(outbox).where(eq(outbox.to, 'covered@example.com'))).toHaveLength(1); // the booking's own
 
     // A confirmation that does not name every call in the range (say, one booked since) asks again.
