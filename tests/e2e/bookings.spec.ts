@@ -1,8 +1,9 @@
 /**
  * Scheduling a call: a visitor books a slot at /book without JavaScript, gets the confirmation
  * mail, opens its manage link, reschedules and cancels; with JavaScript the visitor's own time
- * shows beside Eastern; the admin sees the call and blocks and unblocks a time. Axe runs on
- * /book, the manage page and /admin/bookings at 390 and 1280 px.
+ * shows beside Eastern; the admin sees the call and blocks and unblocks a time, and a block over
+ * a booked call asks before it cancels the call. Axe runs on /book, the manage page and
+ * /admin/bookings at 390 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminSignsIn, expectNoAxeViolations, tag } from './admin-helpers.ts';
@@ -144,6 +145,87 @@ test('the admin blocks a time and unblocks it', async ({ page }) => {
   await blocked.getByRole('button', { name: /Unblock/ }).click();
   await expect(page.getByRole('status')).toContainText('The time is open again.');
   await expect(page.getByRole('listitem').filter({ hasText: 'Team day' })).toHaveCount(0);
+});
+
+/** 'YYYY-MM-DDTHH:MM' on Orlando's clock at `at`, as the admin types it into a datetime-local field. */
+function easternField(at: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+test('blocking a time over a booked call asks first; confirming cancels it and e-mails the visitor', async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  // A visitor books the last time offered (the other tests here take early ones).
+  const email = `covered-${tag()}@example.com`;
+  const visitor = await browser.newContext();
+  const bookPage = await visitor.newPage();
+  await bookPage.goto('/book');
+  const start = Number(
+    await bookPage.getByRole('group', { name: 'Pick a time' }).getByRole('radio').last().getAttribute('value'),
+  );
+  const booked = await bookPage.request.post('/api/bookings', {
+    data: {
+      start: String(start),
+      name: 'Cy Covered',
+      email,
+      phone: '(407) 555-0178',
+      topic: 'A site for my flower shop.',
+    },
+  });
+  expect(booked.status(), 'the call is booked').toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+  await visitor.close();
+
+  await adminSignsIn(page, '/admin/bookings');
+  const from = easternField(start);
+  const to = easternField(start + 30 * 60_000);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('Reason (optional)').fill('Flight to Tampa');
+  await page.getByRole('button', { name: 'Block this time' }).click();
+
+  // Nothing is blocked yet: the form keeps what was typed and lists the call.
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing is blocked yet' })).toBeVisible();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(to);
+  await expect(page.getByLabel('Reason (optional)')).toHaveValue('Flight to Tampa');
+  const covered = page.getByRole('region', { name: 'Booked calls in this time' });
+  await expect(covered).toContainText('Cy Covered');
+  await expect(covered).toContainText('Blocking it cancels the call and e-mails the visitor.');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Flight to Tampa' })).toHaveCount(0);
+  await axeAtBothWidths(page);
+  expect(await capturedMail(DB_URL, email, 'booking-cancelled')).toHaveLength(0);
+
+  await covered.getByRole('button', { name: 'Block and cancel the call' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'The time is blocked, its calls cancelled and each visitor e-mailed.',
+  );
+  const [cancelled] = await capturedMail(DB_URL, email, 'booking-cancelled');
+  expect(cancelled?.text).toContain('we are no longer free at this time');
+  const blockedUrl = page.url();
+
+  await page.goto(`/admin/bookings/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Call with Cy Covered' })).toBeVisible();
+  await expect(page.getByRole('definition').getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel the call and e-mail the visitor' })).toHaveCount(0);
+
+  // Open the time again for the other tests.
+  await page.goto(blockedUrl);
+  const blocked = page.getByRole('listitem').filter({ hasText: 'Flight to Tampa' });
+  await blocked.getByRole('button', { name: /Unblock/ }).click();
+  await expect(page.getByRole('status')).toContainText('The time is open again.');
 });
 
 test('on a phone the slots fit the screen: nothing scrolls sideways, the later days included', async ({ browser }) => {

@@ -8,7 +8,7 @@ import { and, eq, gt, gte, lt } from 'drizzle-orm';
 import { site } from '#data/site.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { increment } from '#server/db/expressions.ts';
-import { build, type AppDatabase, type Db, type WriteQuery } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import { bookingBlocks, bookings } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
@@ -152,7 +152,7 @@ export const isChangeable = (booking: Booking, now = Date.now()) =>
   booking.status === 'active' && booking.startsAt.getTime() > now;
 
 export type ChangeResult =
-  { ok: true; booking: Booking } | { ok: false; reason: 'bad-link' | 'not-active' | 'taken' | 'unavailable' };
+  { ok: true; booking: Booking } | { ok: false; reason: 'bad-link' | 'not-active' | 'past' | 'taken' | 'unavailable' };
 
 /** Moves the booking the token names to `start` (a free slot): invitation SEQUENCE + 1, mails to both sides. */
 export async function rescheduleBooking(
@@ -163,7 +163,9 @@ export async function rescheduleBooking(
 ): Promise<ChangeResult> {
   const booking = await openBooking(database.db, token);
   if (!booking) return { ok: false, reason: 'bad-link' };
-  if (!isChangeable(booking, now)) return { ok: false, reason: 'not-active' };
+  if (booking.status !== 'active') return { ok: false, reason: 'not-active' };
+  // A call that has taken place (or started) stays where it was.
+  if (!isChangeable(booking, now)) return { ok: false, reason: 'past' };
   if (!isOffered(await availableSlots(database.db, now, { taken: 'ignore' }), start))
     return { ok: false, reason: 'unavailable' };
   try {
@@ -190,65 +192,85 @@ export async function rescheduleBooking(
   }
 }
 
+export type CancelOptions = {
+  id: string;
+  by: 'visitor' | 'agency';
+  message?: string | null;
+  /** Statements (an audit entry) committed with the cancellation. */
+  extra?: WriteQuery[];
+};
+
 /**
- * Cancels booking `id` (still active): its slot is free again; the visitor gets a CANCEL
- * invitation (with the agency's `message` when it cancelled), the agency a notice. `extra`
- * (an audit entry) commits with it.
+ * Inside a write transaction: cancels booking `id` if it is still active (its slot is free
+ * again) and queues the visitor's CANCEL invitation (with the agency's `message` when it
+ * cancelled) and the agency's notice, with `extra`. The cancelled row, or null when it was not active.
+ */
+export async function cancelWithin(
+  tx: Tx,
+  { id, by, message = null, extra = [] }: CancelOptions,
+  now: number,
+): Promise<Booking | null> {
+  const [updated] = await tx
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelledAt: new Date(now),
+      cancelledBy: by,
+      sequence: increment(bookings.sequence),
+      updatedAt: new Date(now),
+    })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'active')))
+    .returning();
+  if (!updated) return null;
+  const invite = inviteAttachment({
+    uid: updated.id,
+    sequence: updated.sequence,
+    method: 'CANCEL',
+    start: updated.startsAt,
+    end: updated.endsAt,
+    attendee: updated,
+    stamp: new Date(now),
+  });
+  await tx.batch([
+    outboxInsert(
+      {
+        ...cancelledMail(updated, bookUrl(), message),
+        kind: 'booking-cancelled',
+        to: updated.email,
+        attachments: [invite],
+      },
+      now,
+    ),
+    outboxInsert(
+      {
+        ...agencyNotice('cancelled', updated, { adminUrl: adminUrl(updated.id), by }),
+        kind: 'booking-cancelled-notice',
+        to: agencyInbox(),
+        replyTo: updated.email,
+      },
+      now,
+    ),
+    ...extra,
+  ]);
+  return updated;
+}
+
+/**
+ * Cancels booking `id` (still active) with its mails, in a commit of its own. A visitor cannot
+ * cancel a call that has already started ('past'); the agency can.
  */
 export async function cancelBooking(
   database: AppDatabase,
-  {
-    id,
-    by,
-    message = null,
-    extra = [],
-  }: { id: string; by: 'visitor' | 'agency'; message?: string | null; extra?: WriteQuery[] },
+  options: CancelOptions,
   now = Date.now(),
 ): Promise<ChangeResult> {
-  const row = await database.writes.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        status: 'cancelled',
-        cancelledAt: new Date(now),
-        cancelledBy: by,
-        sequence: increment(bookings.sequence),
-        updatedAt: new Date(now),
-      })
-      .where(and(eq(bookings.id, id), eq(bookings.status, 'active')))
-      .returning();
-    if (!updated) return null;
-    const invite = inviteAttachment({
-      uid: updated.id,
-      sequence: updated.sequence,
-      method: 'CANCEL',
-      start: updated.startsAt,
-      end: updated.endsAt,
-      attendee: updated,
-      stamp: new Date(now),
-    });
-    await tx.batch([
-      outboxInsert(
-        {
-          ...cancelledMail(updated, bookUrl(), message),
-          kind: 'booking-cancelled',
-          to: updated.email,
-          attachments: [invite],
-        },
-        now,
-      ),
-      outboxInsert(
-        {
-          ...agencyNotice('cancelled', updated, { adminUrl: adminUrl(updated.id), by }),
-          kind: 'booking-cancelled-notice',
-          to: agencyInbox(),
-          replyTo: updated.email,
-        },
-        now,
-      ),
-      ...extra,
-    ]);
-    return updated;
+  const outcome = await database.writes.transaction(async (tx): Promise<ChangeResult> => {
+    if (options.by === 'visitor') {
+      const [current] = await tx.select().from(bookings).where(eq(bookings.id, options.id));
+      if (current && current.status === 'active' && !isChangeable(current, now)) return { ok: false, reason: 'past' };
+    }
+    const row = await cancelWithin(tx, options, now);
+    return row ? { ok: true, booking: row } : { ok: false, reason: 'not-active' };
   });
-  return row ? { ok: true, booking: row } : { ok: false, reason: 'not-active' };
+  return outcome;
 }

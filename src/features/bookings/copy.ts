@@ -63,6 +63,7 @@ export const BOOKING_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
   ['rescheduled', { tone: 'success', text: BOOKING_COPY.rescheduledText }],
   ['cancelled', { tone: 'success', text: BOOKING_COPY.cancelledText }],
   ['not-active', { tone: 'error', text: BOOKING_COPY.isCancelled }],
+  ['past', { tone: 'error', text: BOOKING_COPY.isPast }],
   ['bad-link', { tone: 'error', text: BOOKING_COPY.linkInvalid }],
 ]);
 
@@ -84,6 +85,23 @@ export const ADMIN_BOOKINGS = {
   block: 'Block this time',
   unblock: 'Unblock',
   blockInvalid: 'Please give a start and an end, the end after the start.',
+  blockNotATime: 'Please enter a date and a time.',
+  blockNoSuchDay: 'That day does not exist. Please check the date.',
+  blockSkippedHour: 'The clocks skip that time when daylight saving starts. Please pick another.',
+  blockPast: 'That time has already passed. Please pick a time from now on.',
+  /** When a block would cover booked calls: the form comes back with these, and a confirmation. */
+  coversCalls: (count: number) =>
+    count === 1
+      ? 'This time covers a booked call. Blocking it cancels the call and e-mails the visitor.'
+      : `This time covers ${count} booked calls. Blocking it cancels them and e-mails each visitor.`,
+  coversCallsError:
+    'This time covers booked calls. Nothing is blocked: send their ids in cancelCalls to block it, cancel them and e-mail each visitor.',
+  coversCallsTitle: 'Booked calls in this time',
+  confirmBlock: (count: number) => (count === 1 ? 'Block and cancel the call' : `Block and cancel ${count} calls`),
+  keepCalls: 'Keep the calls: change the time instead',
+  /** Mailed to each visitor whose call a block cancels. */
+  blockCancelMessage:
+    'Something has come up and we are no longer free at this time. We are sorry: please book another time that suits you.',
   reasonInvalid: 'Please keep it under 200 characters, on one line.',
   backToList: 'All bookings',
   detailTitle: (name: string) => `Call with ${name}`,
@@ -109,10 +127,21 @@ export const ADMIN_BOOKINGS = {
 
 export const ADMIN_BOOKING_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['blocked', { tone: 'success', text: 'The time is blocked.' }],
+  [
+    'blocked-cancelled',
+    { tone: 'success', text: 'The time is blocked, its calls cancelled and each visitor e-mailed.' },
+  ],
   ['unblocked', { tone: 'success', text: 'The time is open again.' }],
   ['notes-saved', { tone: 'success', text: 'Notes saved.' }],
   ['cancelled', { tone: 'success', text: 'The call is cancelled and the visitor e-mailed.' }],
   ['invalid', { tone: 'error', text: 'Please check the highlighted fields.' }],
+  [
+    'covers-calls',
+    {
+      tone: 'error',
+      text: 'Nothing is blocked yet: this time covers booked calls. Confirm below, or change the time.',
+    },
+  ],
   ['not-active', { tone: 'error', text: ADMIN_BOOKINGS.notActive }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
 ]);

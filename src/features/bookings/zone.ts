@@ -36,6 +36,28 @@ export function agencyInstant(day: string, minutes: number): Date {
   return new Date(wall - (wallClock(guess) - guess));
 }
 
+/** Why a typed wall time names no instant in Orlando. */
+export type WallTimeProblem = 'not-a-time' | 'no-such-day' | 'skipped-hour';
+
+/**
+ * 'YYYY-MM-DDTHH:MM' (a datetime-local field) read as Orlando's wall clock. Refused rather than
+ * rolled over: a value that is not a time ('25:00', 'soon'), a day the calendar lacks (30
+ * February), and the hour the clocks skip when daylight time starts (2:30 AM that Sunday).
+ */
+export function parseAgencyDateTime(value: string): { ok: true; at: Date } | { ok: false; problem: WallTimeProblem } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return { ok: false, problem: 'not-a-time' };
+  const [year, month, date, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (hour > 23 || minute > 59) return { ok: false, problem: 'not-a-time' };
+  const day = value.slice(0, 10);
+  if (month < 1 || month > 12 || date < 1 || addDays(day, 0) !== day) return { ok: false, problem: 'no-such-day' };
+  const at = agencyInstant(day, hour * 60 + minute);
+  // A wall time that does not come back from its instant was skipped by the clocks.
+  if (wallClock(at.getTime()) !== Date.UTC(year, month - 1, date, hour, minute))
+    return { ok: false, problem: 'skipped-hour' };
+  return { ok: true, at };
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: AGENCY_ZONE,
   year: 'numeric',

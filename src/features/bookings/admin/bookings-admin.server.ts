@@ -1,15 +1,18 @@
 /**
  * The back office's bookings: upcoming calls (soonest first) and past ones (latest first), one
  * keyset page at a time on bookings_starts_at_idx; blocked ranges; a booking with its audit
- * trail; notes; the calls of a range of Orlando days for the dashboard.
+ * trail; notes; the calls of a range of Orlando days for the dashboard; blocking a range, which
+ * cancels the calls in it only once the admin has confirmed exactly those.
  */
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { auditTrail } from '#features/admin/audit-trail.server.ts';
 import { type Cursor, PAGE_SIZE, toPage } from '#features/admin/lists/cursor.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { build, type Db, type WriteQuery } from '#server/db/index.ts';
+import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { bookingBlocks, bookings } from '#server/db/schema.ts';
+import { type Booking, cancelWithin } from '../bookings.server.ts';
+import { ADMIN_BOOKINGS } from '../copy.ts';
 
 export type BookingView = 'upcoming' | 'past';
 
@@ -57,6 +60,56 @@ export const upcomingBlocks = (db: Db, now = Date.now()) =>
 
 export const insertBlock = (block: typeof bookingBlocks.$inferInsert): WriteQuery =>
   build.insert(bookingBlocks).values(block);
+
+/** Active calls that overlap [from, to), soonest first: what blocking that range would cancel. */
+export const callsCovered = (db: Db | Tx, from: Date, to: Date) =>
+  db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'active'), lt(bookings.startsAt, to), gt(bookings.endsAt, from)))
+    .orderBy(asc(bookings.startsAt), asc(insertionOrder))
+    .limit(200);
+
+export type BlockResult = { ok: true; cancelled: Booking[] } | { ok: false; reason: 'covers-calls'; calls: Booking[] };
+
+/**
+ * Blocks `block`'s range. When booked calls fall in it, nothing is written unless `confirmed`
+ * names every one of them (the admin saw and agreed to exactly these: a call booked since then
+ * asks again); then each is cancelled and its visitor mailed, in the same commit as the block,
+ * `auditBlock`'s entry and an `auditCancel` entry per call.
+ */
+export async function blockTime(
+  database: AppDatabase,
+  {
+    block,
+    confirmed,
+    auditBlock,
+    auditCancel,
+  }: {
+    block: typeof bookingBlocks.$inferInsert;
+    confirmed: readonly string[];
+    auditBlock: (cancelled: readonly string[]) => WriteQuery;
+    auditCancel: (booking: Booking) => WriteQuery;
+  },
+  now = Date.now(),
+): Promise<BlockResult> {
+  return database.writes.transaction(async (tx): Promise<BlockResult> => {
+    const covered = await callsCovered(tx, block.startsAt, block.endsAt);
+    const agreed = new Set(confirmed);
+    if (covered.some((call) => !agreed.has(call.id))) return { ok: false, reason: 'covers-calls', calls: covered };
+    await tx.batch([insertBlock(block), auditBlock(covered.map((c) => c.id))]);
+    const cancelled: Booking[] = [];
+    for (const call of covered) {
+      const row = await cancelWithin(
+        tx,
+        { id: call.id, by: 'agency', message: ADMIN_BOOKINGS.blockCancelMessage, extra: [auditCancel(call)] },
+        now,
+      );
+      if (row) cancelled.push(row);
+    }
+    return { ok: true, cancelled };
+  });
+}
 
 export const deleteBlock = (id: string): WriteQuery => build.delete(bookingBlocks).where(eq(bookingBlocks.id, id));
 

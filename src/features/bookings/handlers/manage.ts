@@ -2,7 +2,7 @@
  * The manage link's buttons: POST /api/bookings/reschedule {token, start} and
  * POST /api/bookings/cancel {token}. Opening the link only shows the page; these change the
  * booking. Public (the token is the proof), rate limited per client; a plain form lands back on
- * the manage page with its notice.
+ * the manage page with its notice. A call that has taken place can be neither moved nor cancelled.
  */
 import { defineMutation, done, landing, type FailureCode } from '#server/http/mutation.ts';
 import { linkPagePath } from '#server/http/link-page.ts';
@@ -17,6 +17,7 @@ const MANAGE_RATE_LIMIT: RateLimitRule = { name: 'booking-manage', capacity: 10,
 const failures = {
   'bad-link': { status: 404, error: BOOKING_COPY.linkInvalid },
   'not-active': { status: 409, error: BOOKING_COPY.isCancelled },
+  past: { status: 409, error: BOOKING_COPY.isPast },
   taken: { status: 409, error: BOOKING_COPY.taken },
   unavailable: { status: 409, error: BOOKING_COPY.unavailable },
 };
@@ -25,6 +26,7 @@ const KNOWN: ReadonlySet<FailureCode> = new Set([
   'bad-link',
   'limited',
   'not-active',
+  'past',
   'taken',
   'unavailable',
 ]);

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { database, db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import { auditLog, bookingBlocks, bookings, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { formOutcomeOf, outcomeCookieOf } from '#server/http/testing/call-route.ts';
 import { availableSlots, createBooking } from '../../bookings.server.ts';
+import { ADMIN_BOOKINGS as A } from '../../copy.ts';
 import { formatAgencyTime } from '../../zone.ts';
+import BookingsList from '../BookingsList.astro';
 import { postAdminCancel, postBlock, postNotes, postUnblock } from './admin-bookings.ts';
 
 const admin = await person('admin');
@@ -154,5 +158,136 @@ describe('admin bookings', () => {
           .where(and(eq(auditLog.action, 'booking.cancel'), eq(auditLog.entityId, id)))
       ).length,
     ).toBe(1);
+  });
+
+  const block = (body: Record<string, string>, form = false) =>
+    postAs(postBlock, '/api/admin/bookings/blocks', {}, body, admin, form);
+  const blocksNow = async () => (await db.select().from(bookingBlocks)).length;
+
+  it('answers 400 with the field’s message for a value that is not a time, and blocks nothing', async () => {
+    const before = await blocksNow();
+    for (const from of ['soon', '', '2030-01-07T25:00', '2030-01-07T10:75', '2030-01-07']) {
+      const res = await block({ from, to: '2030-01-07T11:00' });
+      expect(res.status, from).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string[]> }).fields.from, from).toEqual([A.blockNotATime]);
+    }
+    expect(await blocksNow()).toBe(before);
+  });
+
+  it('refuses 30 February (not rolled over to March), the hour the clocks skip, and times in the past', async () => {
+    const before = await blocksNow();
+    const cases: [Record<string, string>, string, string][] = [
+      [{ from: '2030-02-30T10:00', to: '2030-03-01T11:00' }, 'from', A.blockNoSuchDay],
+      [{ from: '2030-02-27T10:00', to: '2030-02-30T11:00' }, 'to', A.blockNoSuchDay],
+      [{ from: '2030-03-10T02:30', to: '2030-03-10T04:00' }, 'from', A.blockSkippedHour],
+      [{ from: '2020-01-06T10:00', to: '2020-01-06T11:00' }, 'from', A.blockPast],
+      [
+        { from: local(new Date(Date.now() - 2 * 60_000)), to: local(new Date(Date.now() + 60 * 60_000)) },
+        'from',
+        A.blockPast,
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await block(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string[]> }).fields[field]).toEqual([message]);
+    }
+    expect(await blocksNow()).toBe(before);
+    // The current minute is now, not the past.
+    const now = await block({ from: local(new Date()), to: local(new Date(Date.now() + 5 * 60_000)) });
+    expect(now.status).toBe(201);
+  });
+
+  it('gives a plain form back with every typed value and the field to fix', async () => {
+    const res = await block({ from: '2030-02-30T10:00', to: '2030-03-02T09:00', reason: 'Team day' }, true);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/bookings');
+    const outcome = formOutcomeOf(res);
+    expect(outcome?.notice).toBe('invalid');
+    expect(outcome?.form).toBe('/api/admin/bookings/blocks');
+    expect(outcome?.fields?.from).toEqual([A.blockNoSuchDay]);
+    expect(outcome?.values).toEqual({ from: '2030-02-30T10:00', to: '2030-03-02T09:00', reason: 'Team day' });
+  });
+
+  it('warns when the range covers a booked call and blocks nothing until the admin confirms those calls', async () => {
+    const id = await bookOne('covered@example.com', 9);
+    const [call] = await db.select().from(bookings).where(eq(bookings.id, id));
+    const range = { from: local(call!.startsAt), to: local(call!.endsAt), reason: 'Flight' };
+    const before = await blocksNow();
+
+    const warned = await block(range);
+    expect(warned.status).toBe(409);
+    expect(await warned.json()).toEqual({
+      error: A.coversCallsError,
+      fields: { cancelCalls: [A.coversCalls(1)] },
+    });
+    const plain = await block(range, true);
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/admin/bookings');
+    const outcome = formOutcomeOf(plain);
+    expect(outcome?.notice).toBe('covers-calls');
+    expect(outcome?.fields?.cancelCalls).toEqual([A.coversCalls(1)]);
+    expect(outcome?.values).toEqual(range);
+    expect(await blocksNow()).toBe(before);
+    expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]?.status).toBe('active');
+
+    // The page it lands on keeps the typed range and lists the call, with the confirmation.
+    const cookie = Object.entries(outcomeCookieOf(plain))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const container = await AstroContainer.create();
+    const html = await container.renderToString(BookingsList, {
+      request: new Request('http://localhost:4321/admin/bookings', { headers: { cookie } }),
+      locals: { user: admin, session: null },
+    });
+    expect(html).toContain(A.coversCallsTitle);
+    expect(html).toContain(A.coversCalls(1));
+    expect(html).toContain(`href="/admin/bookings/${id}"`);
+    expect(html).toMatch(new RegExp(`name="cancelCalls" value="${id}"`));
+    expect(html).toMatch(new RegExp(`name="from"[^>]*value="${range.from}"`));
+    expect(html).toContain(A.confirmBlock(1));
+    expect(await db.select().from(outbox).where(eq(outbox.to, 'covered@example.com'))).toHaveLength(1); // the booking's own
+
+    // A confirmation that does not name every call in the range (say, one booked since) asks again.
+    const stale = await block({ ...range, cancelCalls: 'abcdefghjkmnpqrstuvwxyz234' });
+    expect(stale.status).toBe(409);
+    expect(await blocksNow()).toBe(before);
+  });
+
+  it('confirmed, cancels the covered calls and mails each visitor in the block’s commit, each audited', async () => {
+    const first = await bookOne('first-covered@example.com', 12);
+    const second = await bookOne('second-covered@example.com', 13);
+    const rows = await db.select().from(bookings).where(eq(bookings.id, first));
+    const [last] = await db.select().from(bookings).where(eq(bookings.id, second));
+    const range = { from: local(rows[0]!.startsAt), to: local(last!.endsAt) };
+    const res = await block({ ...range, cancelCalls: `${first} ${second}` }, true);
+    expect(res.status).toBe(303);
+    expect(formOutcomeOf(res)?.notice).toBe('blocked-cancelled');
+
+    const [blockRow] = await db.select().from(bookingBlocks).where(eq(bookingBlocks.startsAt, rows[0]!.startsAt));
+    expect(blockRow?.endsAt.getTime()).toBe(last!.endsAt.getTime());
+    for (const [id, email] of [
+      [first, 'first-covered@example.com'],
+      [second, 'second-covered@example.com'],
+    ] as const) {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      expect(row?.status).toBe('cancelled');
+      expect(row?.cancelledBy).toBe('agency');
+      const [mail] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.kind, 'booking-cancelled')));
+      expect(unseal(mail!.text)).toContain(A.blockCancelMessage);
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'booking.cancel'), eq(auditLog.entityId, id)));
+      expect(entry?.actorId).toBe(admin.id);
+    }
+    const [blockEntry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'booking.block'), eq(auditLog.entityId, blockRow!.id)));
+    expect(blockEntry?.after).toMatchObject({ cancelled: [first, second] });
   });
 });

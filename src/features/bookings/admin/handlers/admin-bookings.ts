@@ -1,5 +1,6 @@
 /**
- * The admin's booking actions: POST /api/admin/bookings/blocks (block a range),
+ * The admin's booking actions: POST /api/admin/bookings/blocks (block a range, cancelling the
+ * calls in it once confirmed),
  * /api/admin/bookings/blocks/{id}/delete (unblock), /api/admin/bookings/{id}/notes and
  * /api/admin/bookings/{id}/cancel (with a message mailed to the visitor). Admins only, each
  * audited in the commit that makes the change; a plain form lands back on its page.
@@ -10,8 +11,8 @@ import { defineMutation, done, landing, type FailureCode } from '#server/http/mu
 import { recordId } from '#server/http/record-id.ts';
 import { cancelBooking } from '../../bookings.server.ts';
 import { ADMIN_BOOKINGS as A } from '../../copy.ts';
-import { agencyInstant } from '../../zone.ts';
-import { deleteBlock, findBlock, findBooking, insertBlock, setNotes } from '../bookings-admin.server.ts';
+import { parseAgencyDateTime, type WallTimeProblem } from '../../zone.ts';
+import { blockTime, deleteBlock, findBlock, findBooking, setNotes } from '../bookings-admin.server.ts';
 
 export const ADMIN_BOOKING_ACTIONS = {
   block: '/api/admin/bookings/blocks',
@@ -23,20 +24,38 @@ export const ADMIN_BOOKING_ACTIONS = {
 const LIST = '/admin/bookings';
 const bookingPage = (id: string, notice?: string) => landing(`/admin/bookings/${id}`, notice);
 
-/** 'YYYY-MM-DDTHH:MM' (a datetime-local field), read as Orlando's wall clock. */
-const easternDateTime = z.pipe(
-  z.string({ error: A.blockInvalid }).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, A.blockInvalid)),
-  z.transform((v) => {
-    const [day = '', time = ''] = v.split('T');
-    const [h = 0, m = 0] = time.split(':').map(Number);
-    return agencyInstant(day, h * 60 + m);
+const WALL_TIME_MESSAGES: Record<WallTimeProblem, string> = {
+  'not-a-time': A.blockNotATime,
+  'no-such-day': A.blockNoSuchDay,
+  'skipped-hour': A.blockSkippedHour,
+};
+
+/** 'YYYY-MM-DDTHH:MM' (a datetime-local field), read as Orlando's wall clock; never rolled over. */
+const agencyDateTime = z.pipe(
+  z.string({ error: A.blockNotATime }).check(z.trim(), z.maxLength(40, A.blockNotATime)),
+  z.transform((value, ctx) => {
+    const parsed = parseAgencyDateTime(value);
+    if (parsed.ok) return parsed.at;
+    ctx.issues.push({ code: 'custom', message: WALL_TIME_MESSAGES[parsed.problem], input: value });
+    return z.NEVER;
   }),
+);
+
+/** The field has minutes only: a start in the current minute is now, not the past. */
+const startOfMinute = (at: number) => at - (at % 60_000);
+
+/** The booked calls the admin agreed to cancel: their ids, space-separated (the confirmation form's hidden field). */
+const cancelCalls = z.pipe(
+  z.optional(
+    z.string({ error: A.blockInvalid }).check(z.trim(), z.maxLength(8200), z.regex(/^([a-z2-9]{16,40}( |$))*$/)),
+  ),
+  z.transform((v) => (v ? v.split(' ') : [])),
 );
 
 const blockSchema = z
   .object({
-    from: easternDateTime,
-    to: easternDateTime,
+    from: agencyDateTime,
+    to: agencyDateTime,
     reason: z.pipe(
       z.optional(
         z
@@ -45,39 +64,60 @@ const blockSchema = z
       ),
       z.transform((v) => v || null),
     ),
+    cancelCalls,
   })
   .check(
-    z.refine((b) => !Number.isNaN(b.from.getTime()) && b.to.getTime() > b.from.getTime(), {
-      error: A.blockInvalid,
-      path: ['to'],
-    }),
+    z.refine((b) => b.from.getTime() >= startOfMinute(Date.now()), { error: A.blockPast, path: ['from'] }),
+    z.refine((b) => b.to.getTime() > b.from.getTime(), { error: A.blockInvalid, path: ['to'] }),
   );
 
-/** POST /api/admin/bookings/blocks {from, to, reason?}: no slot overlapping [from, to) is offered. Audited 'booking.block'. */
+/**
+ * POST /api/admin/bookings/blocks {from, to, reason?, cancelCalls?}: no slot overlapping
+ * [from, to) is offered. A range over booked calls is refused (409, the form back with a
+ * confirmation listing them) until `cancelCalls` names them; then they are cancelled and each
+ * visitor mailed in the block's commit. Audited 'booking.block' (and 'booking.cancel' per call).
+ */
 export const postBlock = defineMutation({
   access: 'admin',
   schema: blockSchema,
-  formFailure: (code: FailureCode) => landing(LIST, code === 'invalid' ? 'invalid' : 'error'),
-  async handle({ input, user, commit, audit }) {
+  failures: { 'covers-calls': { status: 409, error: A.coversCallsError } },
+  formFailure: (code: FailureCode) => landing(LIST, code === 'invalid' || code === 'covers-calls' ? code : 'error'),
+  async handle({ input, user, database, audit, refuse }) {
     const id = crypto.randomUUID();
     const now = Date.now();
-    await commit([
-      insertBlock({
-        id,
-        startsAt: input.from,
-        endsAt: input.to,
-        reason: input.reason,
-        createdBy: user.id,
-        createdAt: new Date(now),
-      }),
-      audit({
-        action: 'booking.block',
-        entityType: 'booking_block',
-        entityId: id,
-        after: { from: input.from.toISOString(), to: input.to.toISOString(), reason: input.reason },
-      }),
-    ]);
-    return done(landing(LIST, 'blocked'), 201, { id });
+    const result = await blockTime(
+      database,
+      {
+        block: {
+          id,
+          startsAt: input.from,
+          endsAt: input.to,
+          reason: input.reason,
+          createdBy: user.id,
+          createdAt: new Date(now),
+        },
+        confirmed: input.cancelCalls,
+        auditBlock: (cancelled) =>
+          audit({
+            action: 'booking.block',
+            entityType: 'booking_block',
+            entityId: id,
+            after: { from: input.from.toISOString(), to: input.to.toISOString(), reason: input.reason, cancelled },
+          }),
+        auditCancel: (booking) =>
+          audit({
+            action: 'booking.cancel',
+            entityType: 'booking',
+            entityId: booking.id,
+            before: { status: booking.status },
+            after: { status: 'cancelled', message: A.blockCancelMessage, block: id },
+          }),
+      },
+      now,
+    );
+    if (!result.ok) return refuse('covers-calls', { fields: { cancelCalls: [A.coversCalls(result.calls.length)] } });
+    const cancelled = result.cancelled.map((b) => b.id);
+    return done(landing(LIST, cancelled.length > 0 ? 'blocked-cancelled' : 'blocked'), 201, { id, cancelled });
   },
 });
 
