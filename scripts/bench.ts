@@ -124,7 +124,11 @@ function firstCaseStudy() {
 }
 
 /** Public pages rendered per request: not in the build's files, measured from the server. */
-const ON_DEMAND = ['/checkout', '/book'];
+const ON_DEMAND = ['/checkout', '/book', '/auth'];
+/** Pages kept out of search on purpose (noindex): no SEO score to keep. */
+const NOT_INDEXED = new Set(['/checkout', '/auth']);
+/** The sign-in page, every customer's door: its own, tighter LCP (issue 36: 800 ms). */
+const LCP_MS_BY_PATH: Record<string, number> = { '/auth': 800 };
 
 /** Pages measured in the browser and by Lighthouse. */
 const ALL_PAGES = [
@@ -140,6 +144,8 @@ const ALL_PAGES = [
   '/checkout',
   // On demand: the free call slots of the next two weeks (all free in the bench's empty database).
   '/book',
+  // On demand: sign in and create an account.
+  '/auth',
 ]
   .filter((path): path is string => path !== null && (ON_DEMAND.includes(path) || pageFile(path) !== undefined))
   .map((path) => ({ path, kind: kindOf(path) }));
@@ -509,17 +515,17 @@ try {
       console.log(`bench: lighthouse ${result.path} (${RUNS} runs)`);
       const lh = await measureLighthouse(result.path);
       result.lighthouse = lh;
-      // /checkout is private (noindex, kept out of search on purpose): no SEO score to keep.
       const categories: ('performance' | 'accessibility' | 'bestPractices' | 'seo')[] = [
         'performance',
         'accessibility',
         'bestPractices',
-        ...(result.kind === 'checkout' ? [] : (['seo'] as const)),
+        ...(NOT_INDEXED.has(result.path) ? [] : (['seo'] as const)),
       ];
       for (const category of categories) {
         check(result.path, `Lighthouse ${category} = 100`, lh[category] >= BUDGETS.lighthouseScore, `${lh[category]}`);
       }
-      check(result.path, `LCP <= ${BUDGETS.lcpMs} ms`, lh.lcp <= BUDGETS.lcpMs, `${Math.round(lh.lcp)} ms`);
+      const lcpBudget = LCP_MS_BY_PATH[result.path] ?? BUDGETS.lcpMs;
+      check(result.path, `LCP <= ${lcpBudget} ms`, lh.lcp <= lcpBudget, `${Math.round(lh.lcp)} ms`);
       check(result.path, 'CLS = 0.00', Number(lh.cls.toFixed(2)) <= BUDGETS.cls, lh.cls.toFixed(3));
       if (result.kind === 'light') {
         check(result.path, `TBT = ${BUDGETS.tbtMsLight} ms`, lh.tbt <= BUDGETS.tbtMsLight, `${Math.round(lh.tbt)} ms`);
