@@ -73,7 +73,6 @@ describe('server host', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['permissions-policy'], url).toContain('camera=()');
-      const res = await app.inject({ url });
       expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
     }
   });
