@@ -6,6 +6,7 @@ export const LEAD_STAGE_LABELS: Readonly<Record<LeadStage, string>> = {
   contacted: 'Contacted',
   call_booked: 'Call booked',
   proposal_sent: 'Proposal sent',
+  ordered: 'Ordered',
   won: 'Won',
   lost: 'Lost',
 };
