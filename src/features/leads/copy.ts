@@ -37,6 +37,8 @@ export const ADMIN_LEADS = {
   byStage: 'Leads by stage',
   allLeads: 'All leads',
   contactMessages: 'Contact messages',
+  ourReply: 'Our reply',
+  replyToMessage: 'Read and reply',
   calls: 'Calls booked',
 } as const;
 

@@ -6,11 +6,20 @@
  * booked call, an order, its payment, and silence after the agency wrote) and by hand. Everything a person did is
  * found by their address (messages, orders) or the lead (orders from its link).
  */
-import { and, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
-import { bookings, contactMessages, leadNotes, leads, LEAD_STAGES, orders, type LeadStage } from '#server/db/schema.ts';
+import {
+  bookings,
+  contactMessages,
+  contactReplies,
+  leadNotes,
+  leads,
+  LEAD_STAGES,
+  orders,
+  type LeadStage,
+} from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -183,7 +192,10 @@ export async function findLead(db: Db, id: string): Promise<Lead | null> {
 
 const HISTORY_LIMIT = 50;
 
-/** /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first): messages, calls, orders. */
+/**
+ * /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first):
+ * messages (with the agency's replies), calls, orders.
+ */
 export async function leadPage(db: Db, id: string) {
   const lead = await findLead(db, id);
   if (!lead) return null;
@@ -219,7 +231,25 @@ export async function leadPage(db: Db, id: string) {
       .orderBy(desc(bookings.startsAt))
       .limit(HISTORY_LIMIT),
   ]);
-  return { lead, notes, messages, orders: placed, bookings: calls };
+  // The agency's replies to those messages (written in /admin, e-mailed from the site), oldest first.
+  const replies =
+    messages.length === 0
+      ? []
+      : await db
+          .select({
+            messageId: contactReplies.messageId,
+            body: contactReplies.body,
+            createdAt: contactReplies.createdAt,
+          })
+          .from(contactReplies)
+          .where(
+            inArray(
+              contactReplies.messageId,
+              messages.map((m) => m.id),
+            ),
+          )
+          .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id));
+  return { lead, notes, messages, replies, orders: placed, bookings: calls };
 }
 
 type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
