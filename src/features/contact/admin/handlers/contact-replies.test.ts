@@ -16,6 +16,7 @@ import type { SessionUser } from '#features/accounts/session.server.ts';
 import { database, db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import { uniqueBuyer } from '#features/checkout/checkout-test-kit.ts';
 import LeadPage from '#features/leads/admin/LeadPage.astro';
+import { ADMIN_LEADS } from '#features/leads/copy.ts';
 import { leadPage } from '#features/leads/leads.server.ts';
 import { saveContactMessage } from '../../contact.server.ts';
 import ContactMessagePage from '../ContactMessagePage.astro';
@@ -51,7 +52,8 @@ describe('POST /api/admin/messages/{id}/replies', () => {
   it('sends the reply from the product: kept, e-mailed in the same commit, audited, handled, lead contacted', async () => {
     const admin = await person('admin');
     const { id, email } = await message('reply');
-    const res = await reply(id, { body: '  Happy to help!\nWhen can we call you?  ' }, admin);
+    // Line breaks as a browser posts them (CRLF) are kept as LF.
+    const res = await reply(id, { body: '  Happy to help!\r\nWhen can we call you?  ' }, admin);
     expect(res.status).toBe(201);
     const { id: replyId } = (await res.json()) as { id: string };
 
@@ -92,6 +94,8 @@ describe('POST /api/admin/messages/{id}/replies', () => {
     const leadHtml = await render(LeadPage, history!);
     expect(leadHtml).toContain('When can we call you?');
     expect(leadHtml).toContain(`/admin/messages/${id}#reply`);
+    // The owner sees the reply clock that loses a silent lead.
+    expect(leadHtml).toContain(ADMIN_LEADS.waitingSince);
   });
 
   it('a plain form lands back on the message with a notice; a refused one keeps what was typed', async () => {

@@ -12,16 +12,16 @@ import { ADMIN_CONTACT, MAX_REPLY_CHARS } from '../copy.ts';
 import { contactMessageId, contactMessagePath } from '../paths.ts';
 import { findContactMessage, replyStatements } from '../replies.server.ts';
 
-/** The reply, shared with the page's field limits: trimmed, 1 to MAX_REPLY_CHARS, line breaks kept. */
-export const contactReplySchema = z.object({
-  body: z
-    .string({ error: ADMIN_CONTACT.replyRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, ADMIN_CONTACT.replyRequired),
-      z.maxLength(MAX_REPLY_CHARS, ADMIN_CONTACT.replyTooLong),
-      noControlCharacters(ADMIN_CONTACT.replyControl, { multiline: true }),
-    ),
+/** The reply (the page's field has the same limit): trimmed, 1 to MAX_REPLY_CHARS, line breaks kept as LF. */
+const contactReplySchema = z.object({
+  body: z.string({ error: ADMIN_CONTACT.replyRequired }).check(
+    // A browser posts a text area's line breaks as CRLF: kept as the LF the page counted.
+    z.overwrite((text) => text.replace(/\r\n?/g, '\n')),
+    z.trim(),
+    z.minLength(1, ADMIN_CONTACT.replyRequired),
+    z.maxLength(MAX_REPLY_CHARS, ADMIN_CONTACT.replyTooLong),
+    noControlCharacters(ADMIN_CONTACT.replyControl, { multiline: true }),
+  ),
 });
 
 export const postContactReply = defineMutation({
