@@ -38,6 +38,8 @@ export const ADMIN_LEADS = {
   allLeads: 'All leads',
   contactMessages: 'Contact messages',
   ourReply: 'Our reply',
+  waitingSince: 'Waiting for their reply',
+  waitingUntil: (since: string, days: number) => `Since ${since}; marked lost after ${days} days without one`,
   replyToMessage: 'Read and reply',
   calls: 'Calls booked',
 } as const;

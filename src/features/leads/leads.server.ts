@@ -3,8 +3,9 @@
  * message or a booking records (or refreshes) its lead in the same commit as itself; the agency
  * writes back to their contact messages, keeps notes, and sends a prefilled checkout link; the
  * order placed from that link is linked to the lead. Stages move with what happens (a reply, a
- * booked call, an order, its payment, and silence after the agency wrote) and by hand. Everything a person did is
- * found by their address (messages, orders) or the lead (orders from its link).
+ * booked call, an order, its payment, and silence after the agency wrote) and by hand.
+ * Everything a person did is found by their address (messages, orders) or the lead (orders from
+ * its link).
  */
 import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
@@ -156,7 +157,8 @@ export function loseSilentLeads(database: AppDatabase, now = Date.now()): Promis
     await tx.batch([
       build
         .update(leads)
-        .set({ stage: 'lost', awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+        // Not updated_at: silence is not activity, so the lead does not jump to the top of the list.
+        .set({ stage: 'lost', awaitingReplySince: null, version: sql`${leads.version} + 1` })
         .where(
           and(
             inArray(
