@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, leads, orders, outbox } from '#server/db/schema.ts';
+import { auditLog, leads, orders, outbox, users } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
@@ -14,6 +14,7 @@ import { database, db, person, postAs } from '#features/admin/handlers/admin-tes
 import { postOrder, uniqueBuyer, validOrder } from '#features/checkout/checkout-test-kit.ts';
 import { saveContactMessage } from '#features/contact/contact.server.ts';
 import { changeOrderStatus } from '#features/orders/admin/orders.server.ts';
+import { confirmHeldOrder } from '#features/orders/held-orders.server.ts';
 import { postLeadCheckoutLink, postLeadNote, postLeadStage } from './admin/handlers/lead-actions.ts';
 import {
   changeLeadStage,
@@ -193,6 +194,30 @@ describe('stages move with what happens', () => {
     const { orderId } = (await placed.response.json()) as { orderId: string };
     await pay(orderId);
     expect((await leadOf(lead.email))?.stage).toBe('won');
+  });
+
+  it("an order held for its address's owner moves their lead only once they confirm it", async () => {
+    const lead = await contactLead('lead-held');
+    // The address has an account; someone signed out orders with it: the order is held.
+    await db.insert(users).values({
+      id: crypto.randomUUID(),
+      name: 'Rosa Diaz',
+      email: lead.email,
+      role: 'customer',
+      status: 'active',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const placed = await postOrder(validOrder(lead.email));
+    expect(placed.response.status).toBe(201);
+    expect((await leadOf(lead.email))?.stage).toBe('new');
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, lead.email), eq(outbox.kind, 'order-confirm-request')));
+    const token = /\/confirm-order\?token=([^\s&"]+)/.exec(unseal(mail!.text))?.[1];
+    expect((await confirmHeldOrder(database, decodeURIComponent(token!))).ok).toBe(true);
+    expect((await leadOf(lead.email))?.stage).toBe('ordered');
   });
 
   it('a lost lead who writes or books again is back (New, Call booked)', async () => {
