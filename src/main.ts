@@ -14,6 +14,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
 import { sendBookingReminders } from '#features/bookings/reminders.server.ts';
+import { loseSilentLeads } from '#features/leads/leads.server.ts';
 import { INVITE_ATTACHMENT_KIND, renderInviteAttachment } from '#features/bookings/invite-attachment.ts';
 import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts';
@@ -170,6 +171,8 @@ async function serve() {
         (now) => billDuePlans(database, now),
         (now) => sendInvoiceReminders(database, now),
         (now) => sendBookingReminders(database, now),
+        // Leads the agency wrote to LEAD_LOST_AFTER_DAYS ago with no word back are lost.
+        (now) => loseSilentLeads(database, now),
       ],
     );
   // Started once listening (below); a shutdown waits for a backup in progress.

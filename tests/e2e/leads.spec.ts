@@ -2,7 +2,7 @@
  * Leads end to end: a visitor writes through the contact form's endpoint and becomes a lead; the
  * admin finds them on /admin/leads (axe at 390 and 1280 px), moves the stage, keeps a note and
  * sends a prefilled checkout link; the visitor opens it from the e-mail, finds their details and
- * the proposal filled in, and orders; the lead shows the order and is won.
+ * the proposal filled in, and orders; the lead shows the order and is at Ordered.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_BUILDS } from './builds.ts';
@@ -64,7 +64,7 @@ test('a contact message becomes a lead, and the checkout link it is sent places 
   await expect(buyer).toHaveURL(/\/thank-you/);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Stage: Won' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stage: Ordered' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Everything they did' })).toContainText(
     "from this lead's checkout link",
   );

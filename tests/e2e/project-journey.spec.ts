@@ -81,10 +81,14 @@ test('from the first call to launch and after', async ({ browser, page: admin })
 
   // 4. Paid (the build's invoice), then the intake: the project waits on nothing the customer gave.
   await admin.goto(leadUrl);
-  await expect(admin.getByRole('heading', { name: 'Stage: Won' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Stage: Ordered' })).toBeVisible();
   await admin.goto(`/admin/orders/${orderId}`);
   await admin.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  // The payment wins the lead.
+  await admin.goto(leadUrl);
+  await expect(admin.getByRole('heading', { name: 'Stage: Won' })).toBeVisible();
+  await admin.goto(`/admin/orders/${orderId}`);
   const submitted = await visitor.request.post(`/api/account/intake/${orderId}/submit`, {
     data: {
       version: 0,

@@ -10,7 +10,7 @@
  * for the address owner's confirmation (orders/held-orders.ts), and until then the only mail
  * is the request to confirm, and the agency's notice waits too.
  */
-import { findLead, leadWonStatement } from '#features/leads/leads.server.ts';
+import { findLead, leadOrderedStatements } from '#features/leads/leads.server.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { pricing, type PricingReading } from '#data/pricing.ts';
@@ -192,7 +192,8 @@ export async function placeOrder(
         ...customer.statements,
         ...order.statements,
         ...mails,
-        ...(lead ? [leadWonStatement(lead.id, now)] : []),
+        // The lead whose link placed it, and the one with its address, are at 'Ordered' now.
+        ...leadOrderedStatements({ leadId: lead?.id ?? null, email, held: customer.held }, now),
       ]);
     } catch (error) {
       // A second submit of the same form, or two first orders for one new e-mail, committed

@@ -11,6 +11,7 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { contactNotification } from './notification-mail.ts';
 import { leadStatement } from '#features/leads/leads.server.ts';
+import { contactMessagePath } from './admin/paths.ts';
 import type { ContactInput } from './schema.ts';
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
@@ -23,7 +24,10 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
  */
 export async function saveContactMessage(database: AppDatabase, input: ContactInput, now = Date.now()) {
   const id = crypto.randomUUID();
-  const mail = contactNotification({ ...input, id, receivedAt: new Date(now) });
+  const mail = contactNotification(
+    { ...input, id, receivedAt: new Date(now) },
+    `${serverEnv().SITE_URL}${contactMessagePath(id)}`,
+  );
   await database.writes.run([
     build.insert(contactMessages).values({
       id,

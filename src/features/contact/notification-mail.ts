@@ -1,9 +1,16 @@
+import { ADMIN_CONTACT } from './admin/copy.ts';
 import type { ContactInput } from './schema.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
-import { fields, h1, note, quote, renderMail } from '#server/email/template.ts';
+import { button, fields, h1, p, quote, renderMail } from '#server/email/template.ts';
 
-/** Tells the agency about a new contact message; replying answers the visitor. */
-export function contactNotification(message: ContactInput & { id: string; receivedAt: Date }): RenderedMail {
+/**
+ * Tells the agency about a new contact message, with the link to its page in /admin, where the
+ * answer is written and sent from the site (kept with the message and the lead).
+ */
+export function contactNotification(
+  message: ContactInput & { id: string; receivedAt: Date },
+  adminUrl: string,
+): RenderedMail {
   return renderMail({
     subject: `New message: ${message.subject ?? `from ${message.name}`}`.slice(0, 200),
     audience: 'agency',
@@ -16,7 +23,8 @@ export function contactNotification(message: ContactInput & { id: string; receiv
         ['Received', message.receivedAt.toISOString()],
       ]),
       quote(message.message),
-      note`Reply to this e-mail to answer the visitor.`,
+      p(ADMIN_CONTACT.notificationHowToAnswer),
+      button(ADMIN_CONTACT.notificationButton, adminUrl),
     ],
   });
 }

@@ -6,6 +6,7 @@ export const LEAD_STAGE_LABELS: Readonly<Record<LeadStage, string>> = {
   contacted: 'Contacted',
   call_booked: 'Call booked',
   proposal_sent: 'Proposal sent',
+  ordered: 'Ordered',
   won: 'Won',
   lost: 'Lost',
 };
@@ -36,6 +37,10 @@ export const ADMIN_LEADS = {
   byStage: 'Leads by stage',
   allLeads: 'All leads',
   contactMessages: 'Contact messages',
+  ourReply: 'Our reply',
+  waitingSince: 'Waiting for their reply',
+  waitingUntil: (since: string, days: number) => `Since ${since}; marked lost after ${days} days without one`,
+  replyToMessage: 'Read and reply',
   calls: 'Calls booked',
 } as const;
 

@@ -1,15 +1,26 @@
 /**
  * Leads: the people who wrote to the agency or booked a call, one per e-mail address. A contact
  * message or a booking records (or refreshes) its lead in the same commit as itself; the agency
- * moves a lead through its stages, keeps notes, and sends a prefilled checkout link; the order
- * placed from that link is linked to the lead, which is then won. Everything a person did is
- * found by their address (messages, orders) or the lead (orders from its link).
+ * writes back to their contact messages, keeps notes, and sends a prefilled checkout link; the
+ * order placed from that link is linked to the lead. Stages move with what happens (a reply, a
+ * booked call, an order, its payment, and silence after the agency wrote) and by hand.
+ * Everything a person did is found by their address (messages, orders) or the lead (orders from
+ * its link).
  */
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
-import { bookings, contactMessages, leadNotes, leads, LEAD_STAGES, orders, type LeadStage } from '#server/db/schema.ts';
+import {
+  bookings,
+  contactMessages,
+  contactReplies,
+  leadNotes,
+  leads,
+  LEAD_STAGES,
+  orders,
+  type LeadStage,
+} from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -30,12 +41,16 @@ export interface LeadContact {
 /**
  * The statement that records `person` as a lead, committed with what they did: a new address is
  * a new lead ('call_booked' when they booked a call); a known one keeps its stage (a booked call
- * moves a new or contacted lead to 'call_booked'), takes the newest name and any phone or
- * business given, and moves to the top of the list.
+ * moves a new or contacted lead to 'call_booked'; a lost lead who writes or books again is back,
+ * at 'new' or 'call_booked'), takes the newest name and any phone or business given, moves to the
+ * top of the list, and is no longer waiting for their reply (they gave one).
  */
 export function leadStatement(person: LeadContact, source: 'contact' | 'booking', now = Date.now()): WriteQuery {
   const at = new Date(now);
   const booked = source === 'booking';
+  const stage = booked
+    ? sql`CASE WHEN ${leads.stage} IN ('new', 'contacted', 'lost') THEN 'call_booked' ELSE ${leads.stage} END`
+    : sql`CASE WHEN ${leads.stage} = 'lost' THEN 'new' ELSE ${leads.stage} END`;
   return build
     .insert(leads)
     .values({
@@ -56,11 +71,120 @@ export function leadStatement(person: LeadContact, source: 'contact' | 'booking'
         phone: sql`coalesce(excluded.phone, ${leads.phone})`,
         businessName: sql`coalesce(excluded.business_name, ${leads.businessName})`,
         updatedAt: at,
-        ...(booked
-          ? { stage: sql`CASE WHEN ${leads.stage} IN ('new', 'contacted') THEN 'call_booked' ELSE ${leads.stage} END` }
-          : {}),
+        awaitingReplySince: null,
+        stage,
+        // A form rendered before the stage moved is stale; one rendered before a message is not.
+        version: sql`${leads.version} + CASE WHEN (${stage}) = ${leads.stage} THEN 0 ELSE 1 END`,
       },
     });
+}
+
+/**
+ * The leads an order belongs to: the one whose checkout link placed it, and the one with its
+ * address, unless the order waits for that address's owner to confirm it (held: whoever typed
+ * it may not be them).
+ */
+function leadsOfOrder(order: { leadId: string | null; email: string; held: boolean }) {
+  const byLink = order.leadId ? eq(leads.id, order.leadId) : undefined;
+  const byAddress = order.held ? undefined : eq(leads.email, order.email.toLowerCase());
+  return byLink || byAddress ? or(byLink, byAddress) : null;
+}
+
+/** An order is placed: its leads move to 'ordered' (a won lead stays won), no longer waiting for a reply. */
+export function leadOrderedStatements(
+  order: { leadId: string | null; email: string; held: boolean },
+  now = Date.now(),
+): WriteQuery[] {
+  const which = leadsOfOrder(order);
+  if (!which) return [];
+  return [
+    build
+      .update(leads)
+      .set({ stage: 'ordered', awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+      .where(and(which, ne(leads.stage, 'won'))),
+  ];
+}
+
+/** An order is paid: its leads are won. */
+export function leadPaidStatements(
+  order: { leadId: string | null; email: string; held: boolean },
+  now = Date.now(),
+): WriteQuery[] {
+  const which = leadsOfOrder(order);
+  if (!which) return [];
+  return [
+    build
+      .update(leads)
+      .set({ stage: 'won', awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+      .where(and(which, ne(leads.stage, 'won'))),
+  ];
+}
+
+/**
+ * The agency answered the person (a reply to their contact message): a new lead is contacted,
+ * and the clock for their reply starts.
+ */
+export const leadContactedStatement = (email: string, now = Date.now()): WriteQuery =>
+  build
+    .update(leads)
+    .set({
+      stage: sql`CASE WHEN ${leads.stage} = 'new' THEN 'contacted' ELSE ${leads.stage} END`,
+      awaitingReplySince: new Date(now),
+      version: sql`${leads.version} + 1`,
+      updatedAt: new Date(now),
+    })
+    .where(eq(leads.email, email.toLowerCase()));
+
+/** Days without a word back, after the agency wrote, before a lead is marked lost by housekeeping. */
+export const LEAD_LOST_AFTER_DAYS = 30;
+
+/** Stages a silent lead can be lost from: not one that ordered, was won, or is lost already. */
+const OPEN_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent'] as const satisfies readonly LeadStage[];
+
+/**
+ * Housekeeping: every open lead the agency wrote to LEAD_LOST_AFTER_DAYS ago or more, without a
+ * word back since, is marked lost (audited 'lead.lost', the system as the actor), in one commit.
+ * Idempotent: a lost lead no longer waits, so a second run (or server) finds nothing.
+ */
+export function loseSilentLeads(database: AppDatabase, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - LEAD_LOST_AFTER_DAYS * 24 * 60 * 60_000);
+  return database.writes.transaction(async (tx) => {
+    const silent = await tx
+      .select({ id: leads.id, stage: leads.stage, since: leads.awaitingReplySince })
+      .from(leads)
+      .where(and(lte(leads.awaitingReplySince, cutoff), inArray(leads.stage, OPEN_STAGES)));
+    if (silent.length === 0) return 0;
+    await tx.batch([
+      build
+        .update(leads)
+        // Not updated_at: silence is not activity, so the lead does not jump to the top of the list.
+        .set({ stage: 'lost', awaitingReplySince: null, version: sql`${leads.version} + 1` })
+        .where(
+          and(
+            inArray(
+              leads.id,
+              silent.map((l) => l.id),
+            ),
+            lte(leads.awaitingReplySince, cutoff),
+          ),
+        ),
+      ...silent.map((lead) =>
+        auditStatement(
+          {
+            actorId: null,
+            action: 'lead.lost',
+            entityType: 'lead',
+            entityId: lead.id,
+            before: { stage: lead.stage },
+            after: { stage: 'lost', noReplySince: lead.since?.toISOString() ?? null, days: LEAD_LOST_AFTER_DAYS },
+            ip: null,
+          },
+          now,
+        ),
+      ),
+    ]);
+    return silent.length;
+  });
 }
 
 export async function findLead(db: Db, id: string): Promise<Lead | null> {
@@ -70,7 +194,10 @@ export async function findLead(db: Db, id: string): Promise<Lead | null> {
 
 const HISTORY_LIMIT = 50;
 
-/** /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first): messages, calls, orders. */
+/**
+ * /admin/leads/{id}: the lead, the agency's notes, and what the person did (newest first):
+ * messages (with the agency's replies), calls, orders.
+ */
 export async function leadPage(db: Db, id: string) {
   const lead = await findLead(db, id);
   if (!lead) return null;
@@ -106,7 +233,25 @@ export async function leadPage(db: Db, id: string) {
       .orderBy(desc(bookings.startsAt))
       .limit(HISTORY_LIMIT),
   ]);
-  return { lead, notes, messages, orders: placed, bookings: calls };
+  // The agency's replies to those messages (written in /admin, e-mailed from the site), oldest first.
+  const replies =
+    messages.length === 0
+      ? []
+      : await db
+          .select({
+            messageId: contactReplies.messageId,
+            body: contactReplies.body,
+            createdAt: contactReplies.createdAt,
+          })
+          .from(contactReplies)
+          .where(
+            inArray(
+              contactReplies.messageId,
+              messages.map((m) => m.id),
+            ),
+          )
+          .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id));
+  return { lead, notes, messages, replies, orders: placed, bookings: calls };
 }
 
 type Change = { ok: true } | { ok: false; reason: 'not-found' | 'stale' };
@@ -127,6 +272,9 @@ interface Actor {
   ip: string;
 }
 
+/** Stages that mean the agency wrote and waits for the person. */
+const WAITING_STAGES: readonly LeadStage[] = ['contacted', 'proposal_sent'];
+
 /** The agency moves a lead to `stage` (audited 'lead.stage'). */
 export function changeLeadStage(
   database: AppDatabase,
@@ -135,7 +283,9 @@ export function changeLeadStage(
 ): Promise<Change> {
   return database.writes.transaction(async (tx) => {
     const [found] = await tx.select({ stage: leads.stage }).from(leads).where(eq(leads.id, input.leadId));
-    const claimed = await claimLead(tx, input.leadId, input.version, { stage: input.stage }, now);
+    // Moved by hand to a stage where the agency has reached out: the clock for their reply starts.
+    const awaitingReplySince = WAITING_STAGES.includes(input.stage) ? new Date(now) : null;
+    const claimed = await claimLead(tx, input.leadId, input.version, { stage: input.stage, awaitingReplySince }, now);
     if (!claimed.ok) return claimed;
     await tx.batch([
       auditStatement(
@@ -206,8 +356,15 @@ export function sendCheckoutLink(
   return database.writes.transaction(async (tx) => {
     const [lead] = await tx.select().from(leads).where(eq(leads.id, input.leadId));
     if (!lead) return { ok: false, reason: 'not-found' };
-    const onward = lead.stage === 'won' || lead.stage === 'lost' ? lead.stage : 'proposal_sent';
-    const claimed = await claimLead(tx, input.leadId, input.version, { stage: onward }, now);
+    const onward =
+      lead.stage === 'ordered' || lead.stage === 'won' || lead.stage === 'lost' ? lead.stage : 'proposal_sent';
+    const claimed = await claimLead(
+      tx,
+      input.leadId,
+      input.version,
+      { stage: onward, awaitingReplySince: onward === 'proposal_sent' ? new Date(now) : lead.awaitingReplySince },
+      now,
+    );
     if (!claimed.ok) return claimed;
     const url = leadCheckoutUrl(lead.id, input);
     await tx.batch([
@@ -228,13 +385,6 @@ export function sendCheckoutLink(
     return { ok: true };
   });
 }
-
-/** The order placed from a lead's link is linked to it (checkout stores lead_id), and the lead is won. */
-export const leadWonStatement = (leadId: string, now = Date.now()): WriteQuery =>
-  build
-    .update(leads)
-    .set({ stage: 'won', version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
-    .where(eq(leads.id, leadId));
 
 /** The prefill of a checkout opened from a lead's link (null: no such lead). */
 export async function leadPrefill(db: Db, id: string) {

@@ -60,9 +60,14 @@ export const MESSAGE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
 
 export const MESSAGE_MAIL = {
   toAgencySubject: (what: string) => `New message from a customer: ${what}`,
-  toAgencyLead: (name: string, what: string) => `${name} wrote a message about ${what}.`,
+  toAgencyLead: (name: string, what: string) => `${name} wrote a message about ${what}:`,
   toCustomerSubject: (brand: string, what: string) => `New message from ${brand} about ${what}`,
-  toCustomerLead: (brand: string, what: string) => `${brand} wrote you a message about ${what}.`,
+  toCustomerLead: (brand: string, what: string) => `${brand} wrote you a message about ${what}:`,
+  image: 'Attached image (opens once you are signed in): ',
   open: 'Read and reply',
-  privacy: 'For your privacy the message itself is not in this e-mail.',
+  customerHowToAnswer:
+    'To answer, sign in to your account, open the conversation and write under the last message: we keep the whole conversation there with your project',
+  agencyHowToAnswer:
+    'Answer on the admin page, under the last message: the customer reads it in their account and is e-mailed',
+  signIn: 'The button opens your account; sign in first if you are asked to.',
 } as const;

@@ -22,7 +22,7 @@ import { postOrderNote } from '#features/orders/admin/handlers/order-actions.ts'
 import { customerOrderPage } from '#features/orders/customer-order.server.ts';
 import CustomerOrderPage from '#features/orders/pages/CustomerOrderPage.astro';
 import { accountExport } from '#features/portal/account-export.server.ts';
-import { MAX_THREAD_FILES, MESSAGES } from './copy.ts';
+import { MAX_THREAD_FILES, MESSAGE_MAIL, MESSAGES } from './copy.ts';
 import MessagesSection from './components/MessagesSection.astro';
 import AccountUnreadMessages from './components/AccountUnreadMessages.astro';
 import { getMessageFile, postAgencyOrderMessage, postCustomerOrderMessage } from './handlers/order-messages.ts';
@@ -86,8 +86,10 @@ describe('project messages', () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.replyTo).toBe(customer.email);
-    // The message stays on the site.
-    expect(mails[0]!.text).not.toContain('Can the header be darker?');
+    // The message itself is in the mail, with how to answer on the site.
+    expect(mails[0]!.text).toContain('Can the header be darker?');
+    expect(mails[0]!.html).toContain('Can the header be darker?');
+    expect(mails[0]!.text).toContain(MESSAGE_MAIL.agencyHowToAnswer);
   });
 
   it("the agency's reply e-mails the customer a link, is audited, and shows as unread on /account until opened", async () => {
@@ -100,6 +102,8 @@ describe('project messages', () => {
     const mails = await mailsTo(customer.email, 'message-to-customer');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${serverEnv().SITE_URL}/account/orders/${id}#messages`);
+    expect(mails[0]!.text).toContain('Sure, darker it is.');
+    expect(mails[0]!.text).toContain(MESSAGE_MAIL.customerHowToAnswer);
     const audits = await db
       .select()
       .from(auditLog)
@@ -145,6 +149,34 @@ describe('project messages', () => {
     expect((await fetchAs(await person('customer'))).status).toBe(404);
     const html = await render(MessagesSection, { orderId: id, side: 'customer' }, customer);
     expect(html).toContain(`src="${path}?size=thumb"`);
+    expect(html).toContain(`id="message-${messageId}"`);
+
+    // The agency's mail links the image to the message on the admin page (sign-in needed), never to the file.
+    const inbox = serverEnv().AGENCY_INBOX ?? site.email;
+    const [mail] = (await mailsTo(inbox, 'message-to-agency')).filter((m) => m.text.includes(`/admin/orders/${id}`));
+    expect(mail!.text).toContain(`header idea.png: ${serverEnv().SITE_URL}/admin/orders/${id}#message-${messageId}`);
+    expect(mail!.html).toContain(`href="${serverEnv().SITE_URL}/admin/orders/${id}#message-${messageId}"`);
+    expect(`${mail!.text}${mail!.html}`).not.toContain('/api/account/messages/files');
+  });
+
+  it("the agency's image reaches the customer as a link to the message on their order page", async () => {
+    const { id, customer } = await orderWithCustomer();
+    const admin = await person('admin');
+    const file = new File([await png()], 'mockup.png', { type: 'image/png' });
+    const { response } = await postMultipart(
+      postAgencyOrderMessage,
+      `/api/admin/orders/${id}/messages`,
+      { id },
+      { body: 'The new mockup' },
+      admin,
+      { file },
+    );
+    expect(response.status).toBe(201);
+    const { id: messageId } = (await response.json()) as { id: string };
+    const [mail] = await mailsTo(customer.email, 'message-to-customer');
+    expect(mail!.text).toContain('The new mockup');
+    expect(mail!.text).toContain(`mockup.png: ${serverEnv().SITE_URL}/account/orders/${id}#message-${messageId}`);
+    expect(`${mail!.text}${mail!.html}`).not.toContain('/api/account/messages/files');
   });
 
   it('refuses an empty message and a file that is not an image, keeping nothing', async () => {

@@ -10,3 +10,6 @@ export function threadPath(thread: { orderId: string | null; requestId: string |
   const id = thread.requestId ?? '';
   return side === 'customer' ? customerRequestPath(id) : agencyRequestPath(id);
 }
+
+/** One message on its thread's page (`path` as above): its image is shown there, to its readers only. */
+export const messagePath = (path: string, messageId: string) => `${path.split('#')[0]}#message-${messageId}`;

@@ -27,6 +27,7 @@ import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
 import { newOrderMail, orderConfirmationMail, orderConfirmRequestMail, paymentReceiptMail } from './mail.ts';
 import { orderNumber } from './order-number.ts';
 import { accountOrderUrl, adminOrderUrl, findOrder, readOrderIn } from './orders.server.ts';
+import { leadOrderedStatements, leadPaidStatements } from '#features/leads/leads.server.ts';
 
 /** The link and its mail, for checkout to commit with the held order. */
 export function holdStatements(order: { id: string; totalCents: number; email: string }, now: number): WriteQuery[] {
@@ -151,6 +152,9 @@ export async function confirmHeldOrder(
       const receipt = paymentReceiptMail(mailOrder, { accountUrl: accountOrderUrl(orderId), paidAt: row.paidAt });
       writes.push(outboxInsert({ ...receipt, kind: 'payment-receipt', to: email }, now));
     }
+    // The address's owner stands behind the order now: their lead is at Ordered (or Won if paid).
+    const lead = { leadId: null, email, held: false };
+    writes.push(...(row.paidAt === null ? leadOrderedStatements(lead, now) : leadPaidStatements(lead, now)));
     await tx.batch(writes);
     return { ok: true, number: orderNumber(orderId) };
   });

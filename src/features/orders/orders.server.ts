@@ -22,6 +22,7 @@ import { auditStatement } from '#server/security/audit.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
+import { leadPaidStatements } from '#features/leads/leads.server.ts';
 import { paymentReceiptMail, type MailOrder } from './mail.ts';
 import { canMove } from './status.ts';
 
@@ -246,6 +247,15 @@ export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise
     // The intake may have come first: the project is then at 'Intake received' the moment it is paid.
     const intakeReceived = await intakeSubmittedIn(tx, move.orderId);
     if (intakeReceived) await advanceIn(tx, move.orderId, 'paid', 'intake_received', INTAKE_ALREADY_IN, at);
+    // Its leads are won, in this commit.
+    const [owner] = await tx
+      .select({ leadId: orders.leadId, email: orders.email, heldAt: orders.heldAt })
+      .from(orders)
+      .where(eq(orders.id, move.orderId));
+    if (owner) {
+      const statements = leadPaidStatements({ ...owner, held: owner.heldAt !== null }, now);
+      if (statements.length > 0) await tx.batch(statements);
+    }
     const order = await readOrderIn(tx, move.orderId);
     // A held order's address owner has not confirmed it: no mail with its words goes there yet
     // (confirming it sends the receipt: held-orders.ts).

@@ -19,6 +19,7 @@ import { resetServerEnv, serverEnv } from '#server/env.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
+import { MESSAGE_MAIL } from '#features/messages/copy.ts';
 import { png, postMultipart } from '#features/messages/testing/thread-kit.ts';
 import { customerUnread, messagesOf, threadOf } from '#features/messages/threads.server.ts';
 import { ADMIN_REQUESTS, REQUESTS } from './copy.ts';
@@ -256,6 +257,9 @@ describe('care-plan requests: the agency', () => {
     const mails = await mailsTo(customer.email, 'message-to-customer');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/account/requests/${id}#messages`);
+    // The reply itself is in the mail, and how to answer in the portal.
+    expect(mails[0]!.text).toContain('Which lunch prices?');
+    expect(mails[0]!.text).toContain(MESSAGE_MAIL.customerHowToAnswer);
     expect((await customerUnread(db, customer.id)).threads).toEqual([{ orderId: null, requestId: id, unread: 1 }]);
     const back = await postMultipart(
       postCustomerRequestMessage,
@@ -269,6 +273,7 @@ describe('care-plan requests: the agency', () => {
       m.text.includes(`/admin/requests/${id}#messages`),
     );
     expect(toAgency).toHaveLength(1);
+    expect(toAgency[0]!.text).toContain('All of them.');
   });
 
   it('the queue filters by status, newest first, a page at a time', async () => {

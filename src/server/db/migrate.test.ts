@@ -96,4 +96,32 @@ describe('migrations on a database that already holds data', () => {
     expect((await database.client.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
     database.client.close();
   });
+
+  it('0019 adds the ordered stage and the reply clock to leads, keeping every lead and its notes', async () => {
+    const database = await openDatabase(`file:${join(dir, 'leads.db')}`);
+    await migrateDatabase(database, migrationsBefore(19));
+    const now = Date.now();
+    await database.client.batch(
+      [
+        {
+          sql: "INSERT INTO leads (id, email, name, stage, source, version, created_at, updated_at) VALUES ('l1', 'rosa@example.com', 'Rosa', 'proposal_sent', 'contact', 3, ?, ?)",
+          args: [now, now],
+        },
+        {
+          sql: "INSERT INTO lead_notes (id, lead_id, author_id, body, created_at) VALUES ('n1', 'l1', 'a1', 'Called', ?)",
+          args: [now],
+        },
+      ],
+      'write',
+    );
+    await migrateDatabase(database);
+    const rows = await database.client.execute('SELECT id, stage, version, awaiting_reply_since FROM leads');
+    expect(rows.rows.map((r) => ({ ...r }))).toEqual([
+      { id: 'l1', stage: 'proposal_sent', version: 3, awaiting_reply_since: null },
+    ]);
+    expect((await database.client.execute('SELECT id FROM lead_notes')).rows).toHaveLength(1);
+    await database.client.execute("UPDATE leads SET stage = 'ordered' WHERE id = 'l1'");
+    expect((await database.client.execute('PRAGMA foreign_key_check')).rows).toEqual([]);
+    database.client.close();
+  });
 });

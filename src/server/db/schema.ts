@@ -307,6 +307,8 @@ export const AUDIT_ACTIONS = [
   'booking.note',
   'booking.block',
   'booking.unblock',
+  'contact.reply',
+  'lead.lost',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -635,13 +637,15 @@ export const orderNotes = sqliteTable(
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
 
-export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'won', 'lost'] as const;
+/** 'ordered': an order is placed, not yet paid; 'won': it is paid. */
+export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'ordered', 'won', 'lost'] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
 
 /**
  * A person who may become a customer: one per e-mail address (lowercased), made by their first
- * contact message or booked call, moved through the stages by the agency (a booked call moves a
- * new or contacted lead to 'call_booked'). Everything they did is found by the address.
+ * contact message or booked call. Stages move with what happens (features/leads/leads.server.ts:
+ * a reply, a booked call, an order, its payment, silence after the agency wrote) and by hand.
+ * Everything they did is found by the address.
  */
 export const leads = sqliteTable(
   'leads',
@@ -660,12 +664,39 @@ export const leads = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** Their latest message or booking, or the agency's latest change. */
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * When the agency last wrote to them (a reply, a checkout link) with no word from them since
+     * (null: nothing pending). Housekeeping marks the lead lost when this gets too old.
+     */
+    awaitingReplySince: integer('awaiting_reply_since', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('leads_updated_at_idx').on(t.updatedAt),
     index('leads_stage_idx').on(t.stage, t.updatedAt),
+    index('leads_awaiting_reply_idx')
+      .on(t.awaitingReplySince)
+      .where(sql`${t.awaitingReplySince} IS NOT NULL`),
     oneOf('leads_stage_check', t.stage, LEAD_STAGES),
   ],
+);
+
+/**
+ * The agency's answers to a contact message, written in /admin and e-mailed from the product
+ * (the outbox row and the audit entry commit with it); shown on the message and the lead.
+ */
+export const contactReplies = sqliteTable(
+  'contact_replies',
+  {
+    id: text('id').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it (no foreign key: replies outlive their author's account). */
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );
 
 /** The agency's notes on a lead (admins only). */

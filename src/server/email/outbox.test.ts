@@ -23,14 +23,17 @@ describe('e-mail outbox', () => {
   });
 
   const enqueueContactMail = async (now: number) => {
-    const mail = contactNotification({
-      id: 'msg-1',
-      name: 'Jo <Doe>',
-      email: 'jo@example.com',
-      subject: 'Bakery site',
-      message: 'Hello & welcome',
-      receivedAt: new Date(now),
-    });
+    const mail = contactNotification(
+      {
+        id: 'msg-1',
+        name: 'Jo <Doe>',
+        email: 'jo@example.com',
+        subject: 'Bakery site',
+        message: 'Hello & welcome',
+        receivedAt: new Date(now),
+      },
+      'http://localhost:4321/admin/messages/msg-1',
+    );
     await db.database.writes.run([
       outboxInsert({ ...mail, kind: 'contact-notification', to: 'inbox@agency.test', replyTo: 'jo@example.com' }, now),
     ]);

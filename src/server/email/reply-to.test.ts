@@ -47,14 +47,17 @@ describe('Reply-To: an answer to any mail reaches a person', () => {
       { accountUrl: 'http://x/account' },
     );
     expect(failed.text).toContain('Reply to this e-mail');
-    const contact = contactNotification({
-      id: 'msg-1',
-      name: 'Jo',
-      email: 'jo@example.com',
-      subject: 'Bakery site',
-      message: 'Hello',
-      receivedAt: new Date(),
-    });
+    const contact = contactNotification(
+      {
+        id: 'msg-1',
+        name: 'Jo',
+        email: 'jo@example.com',
+        subject: 'Bakery site',
+        message: 'Hello',
+        receivedAt: new Date(),
+      },
+      'http://localhost:4321/admin/messages/msg-1',
+    );
     const notice = { subject: 'Intake submitted', text: 'An intake was submitted.', html: '<p>Submitted</p>' };
     const received = await deliver(
       [

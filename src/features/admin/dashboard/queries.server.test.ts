@@ -335,7 +335,7 @@ describe('dashboardStats', () => {
 
   it('leads by stage, and how many became orders', () => {
     expect(stats.leadStages).toEqual({
-      byStage: { new: 4, contacted: 0, call_booked: 1, proposal_sent: 0, won: 1, lost: 0 },
+      byStage: { new: 4, contacted: 0, call_booked: 1, proposal_sent: 0, ordered: 0, won: 1, lost: 0 },
       becameOrders: 1,
     });
   });

@@ -20,8 +20,15 @@ import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { forget, receiveMessage } from '../attachments.server.ts';
 import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_NOTICES, MESSAGES } from '../copy.ts';
-import { messageToAgencyMail, messageToCustomerMail } from '../mail.ts';
-import { attachmentCount, ensureThread, postStatements, type ThreadSubject } from '../threads.server.ts';
+import { messageToAgencyMail, messageToCustomerMail, type MailedMessage } from '../mail.ts';
+import { messagePath } from '../paths.ts';
+import {
+  attachmentCount,
+  ensureThread,
+  postStatements,
+  type Attachment,
+  type ThreadSubject,
+} from '../threads.server.ts';
 
 /** Plenty for a conversation, not for a loop. */
 export const MESSAGE_LIMIT: RateLimitRule = { name: 'thread-message', capacity: 30, windowMs: 10 * 60_000 };
@@ -70,17 +77,32 @@ function bodyRefusal(body: unknown, hasFile: boolean): { reason: 'empty' | 'too-
   return { text: parsed.data };
 }
 
-/** The mail to the side that did not write. */
-function mailToOtherSide(target: ThreadTarget, side: MessageSide, now: number): WriteQuery {
+/**
+ * The mail to the side that did not write, with the message: its text, and its image as a link
+ * to the message on that side's page (signed-in readers only; the file route is never mailed).
+ */
+function mailToOtherSide(
+  target: ThreadTarget,
+  side: MessageSide,
+  message: { id: string; body: string; attachment: Attachment | null },
+  now: number,
+): WriteQuery {
   const origin = serverEnv().SITE_URL;
+  const path = side === 'customer' ? target.agencyPath : target.customerPath;
+  const mailed: MailedMessage = {
+    body: message.body,
+    image: message.attachment
+      ? { name: message.attachment.originalName, url: `${origin}${messagePath(path, message.id)}` }
+      : null,
+  };
   if (side === 'customer') {
-    const mail = messageToAgencyMail(target.customerName, target.what, `${origin}${target.agencyPath}`);
+    const mail = messageToAgencyMail(target.customerName, target.what, `${origin}${path}`, mailed);
     return outboxInsert(
       { ...mail, kind: 'message-to-agency', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: target.customerEmail },
       now,
     );
   }
-  const mail = messageToCustomerMail(target.customerName, target.what, `${origin}${target.customerPath}`);
+  const mail = messageToCustomerMail(target.customerName, target.what, `${origin}${path}`, mailed);
   return outboxInsert({ ...mail, kind: 'message-to-customer', to: target.customerEmail }, now);
 }
 
@@ -131,7 +153,7 @@ export function threadPostRoute(spec: {
         const posted = postStatements(thread, { authorId: user.id, side: spec.side, body: body.text, attachment }, now);
         await commit([
           ...posted.statements,
-          mailToOtherSide(target, spec.side, now),
+          mailToOtherSide(target, spec.side, { id: posted.id, body: body.text, attachment }, now),
           ...(spec.side === 'agency'
             ? [
                 audit({

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
+import { contactMessageId } from '../paths.ts';
 import { build } from '#server/db/index.ts';
 import { contactMessages } from '#server/db/schema.ts';
 import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
 import { forgetDashboardStats } from '#features/admin/dashboard/queries.server.ts';
 import { DASHBOARD } from '#features/admin/dashboard/copy.ts';
-
-/** Contact messages get crypto.randomUUID() ids: anything else is not a message. */
-const messageIdSchema = z.uuid();
 
 const dashboard = (notice: string) => landing('/admin#leads', notice);
 
@@ -22,7 +19,7 @@ export const postMessageHandled = defineMutation({
   schema: null,
   formFailure: (code) => dashboard(code === 'not-found' ? 'message-not-found' : 'error'),
   async handle({ context, user, database, audit, commit }) {
-    const parsed = messageIdSchema.safeParse(context.params.id);
+    const parsed = contactMessageId.safeParse(context.params.id);
     if (!parsed.success) return fail(404, DASHBOARD.messageNotFound, 'not-found');
     const id = parsed.data;
     const [row] = await database.db
