@@ -2,13 +2,14 @@
 // and lose nothing it acknowledged. Part of `npm test` (on the e2e build) and of `npm run bench`;
 // alone: `node scripts/chaos.ts [--reuse DIR]`.
 //
-// The server is started as every start is (a supervising primary, two workers). For 16 s:
+// The server is started as every start is (a supervising primary, two workers). Under load:
 // - 20 connections post contact messages (autocannon, rate limits off);
 // - a signed-in customer posts messages to an order's thread, each with a 1 MB photo streamed over
 //   about 2 s, so an upload is in flight when a worker dies; a refused or cut upload is sent again,
 //   as the portal's script does;
 // - a probe asks /healthz every 100 ms on a new connection.
-// Each original worker is killed once (at 5 s and 10 s), so whichever held the upload died under it.
+// Each original worker is killed once (at 5 s, then once the first one's replacement is ready and
+// at 10 s at the earliest), so whichever held the upload died under it; the load stops 5 s later.
 // Then: every contact message answered 201 and every message answered 201 (with its photo) is in
 // the database, the primary replaced both workers, and the site never went unanswered for long.
 import { spawnSync } from 'node:child_process';
@@ -22,11 +23,13 @@ import sharp from 'sharp';
 import type { BuildInfo } from '#integrations/build-info.ts';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
-const LOAD_SECONDS = 16;
+/** The first kill; each later one waits for the previous worker's replacement (and this long). */
 const KILL_AT_MS = [5_000, 10_000];
+/** The load goes on this long after the last kill, so the site is seen answering on one side of it. */
+const TAIL_MS = 5_000;
 const CONNECTIONS = 20;
 /** The longest the site may go without a successful answer (to anyone), around a kill. */
-const BUDGET = { lost: 0, longestSilenceMs: 2_000 };
+const BUDGET = { lost: 0, longestSilenceMs: 3_000 };
 
 const args = process.argv.slice(2);
 const reuse = args.includes('--reuse') ? args[args.indexOf('--reuse') + 1] : undefined;
@@ -159,10 +162,16 @@ function postMessage(text: string): Promise<number> {
 }
 
 const started = Date.now();
-const running = () => Date.now() - started < LOAD_SECONDS * 1000;
+/** When the load stops: TAIL_MS after the last kill (a replacement's start takes what it takes). */
+let stopAt = Number.POSITIVE_INFINITY;
+const running = () => Date.now() < stopAt;
 /** Per second of the run: answers and failures of the contact load and of the probe. */
-const timeline = Array.from({ length: LOAD_SECONDS + 2 }, () => ({ ok: 0, cut: 0, probeFailed: 0 }));
-const second = () => timeline[Math.min(timeline.length - 1, Math.floor((Date.now() - started) / 1000))]!;
+const timeline: { ok: number; cut: number; probeFailed: number }[] = [];
+const second = () => {
+  const index = Math.floor((Date.now() - started) / 1000);
+  while (timeline.length <= index) timeline.push({ ok: 0, cut: 0, probeFailed: 0 });
+  return timeline[index]!;
+};
 
 // The uploads: one after another, each sent again until it is acknowledged.
 const uploads = { acknowledged: [] as string[], attempts: 0, cut: 0, statuses: [] as number[] };
@@ -219,6 +228,7 @@ const killing = (async () => {
     console.log(`chaos: SIGKILL worker ${pid} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
     process.kill(pid, 'SIGKILL');
   }
+  stopAt = Date.now() + TAIL_MS;
 })();
 
 let sequence = 0;
@@ -228,7 +238,8 @@ const load = await new Promise<autocannon.Result>((resolve, reject) => {
     {
       url: ORIGIN,
       connections: CONNECTIONS,
-      duration: LOAD_SECONDS,
+      // Stopped once the last kill's tail has passed (below).
+      duration: 600,
       requests: [
         {
           method: 'POST',
@@ -260,6 +271,11 @@ const load = await new Promise<autocannon.Result>((resolve, reject) => {
     answered();
   });
   instance.on('reqError', () => (second().cut += 1));
+  const stopper = setInterval(() => {
+    if (running()) return;
+    clearInterval(stopper);
+    instance.stop();
+  }, 100);
 });
 await Promise.all([uploading, probing, killing]);
 answered();
