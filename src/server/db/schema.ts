@@ -262,6 +262,7 @@ export const AUDIT_ACTIONS = [
   'auth.activate',
   'admin.bootstrap',
   'admin.promote',
+  'admin.two-factor-reset',
   'order.status',
   'subscription.cancel-request',
   'subscription.accept',
