@@ -21,7 +21,7 @@ import { noControlCharacters } from '#lib/text-fields.ts';
 import { forget, receiveMessage } from '../attachments.server.ts';
 import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_NOTICES, MESSAGES } from '../copy.ts';
 import { messageToAgencyMail, messageToCustomerMail } from '../mail.ts';
-import { attachmentCount, ensureThread, postStatements, type ThreadSubject } from '../threads.server.ts';
+import { commitWithinFileCap, ensureThread, postStatements, type ThreadSubject } from '../threads.server.ts';
 
 /** Plenty for a conversation, not for a loop. */
 export const MESSAGE_LIMIT: RateLimitRule = { name: 'thread-message', capacity: 30, windowMs: 10 * 60_000 };
@@ -117,10 +117,6 @@ export function threadPostRoute(spec: {
       if (!received.ok) return refuse(received.reason);
       const { attachment } = received;
       try {
-        if (attachment && (await attachmentCount(database.db, target.subject)) >= MAX_THREAD_FILES) {
-          await forget(attachment);
-          return refuse('too-many');
-        }
         const body = bodyRefusal(received.fields.body, attachment !== null);
         if ('reason' in body) {
           await forget(attachment);
@@ -129,7 +125,7 @@ export function threadPostRoute(spec: {
         const now = Date.now();
         const thread = await ensureThread(database, target.subject, target.customerId, now);
         const posted = postStatements(thread, { authorId: user.id, side: spec.side, body: body.text, attachment }, now);
-        await commit([
+        const statements = [
           ...posted.statements,
           mailToOtherSide(target, spec.side, now),
           ...(spec.side === 'agency'
@@ -142,7 +138,13 @@ export function threadPostRoute(spec: {
                 }),
               ]
             : []),
-        ]);
+        ];
+        // A post with an image counts the thread's images where it commits: concurrent posts hold the cap.
+        if (!attachment) await commit(statements);
+        else if (!(await commitWithinFileCap(database, thread.id, MAX_THREAD_FILES, statements))) {
+          await forget(attachment);
+          return refuse('too-many');
+        }
         const path = spec.side === 'customer' ? target.customerPath : target.agencyPath;
         return done(landing(path, 'message-sent'), 201, { id: posted.id });
       } catch (error) {
