@@ -1,6 +1,7 @@
 // `npm run admin:create -- --email ada@example.com --name "Ada Admin"`: creates (or promotes)
 // an admin without a password and prints a single-use activation link (48 hours). It says
 // what actually happened: an existing customer with a password of their own is not promoted.
+// The back office needs two-factor sign-in: activating leads the admin to set it up.
 import { parseArgs } from 'node:util';
 import { ACTIVATION_TTL_MS, newAccountToken } from '#features/accounts/account-links.server.ts';
 import { accountLink } from '#features/accounts/accounts.server.ts';
@@ -37,3 +38,6 @@ database.client.close();
 const what = result.created ? 'created' : result.promoted ? 'promoted to admin' : 'already an admin';
 console.log(`Admin ${email}: ${what}. Activation link (single use, ${ACTIVATION_TTL_MS / 3_600_000} hours):`);
 console.log(accountLink('/activate-account', token));
+console.log(
+  'Open it to choose a password, then set up two-factor sign-in with an authenticator app (the page it leads to): the back office opens once it is on.',
+);

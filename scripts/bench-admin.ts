@@ -16,6 +16,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { createClient } from '@libsql/client';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { signInFirstAdmin } from './admin-sign-in.ts';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
@@ -82,16 +83,8 @@ const server = startServer({
 let failed = 0;
 try {
   await waitForServer(ORIGIN);
-  const login = await fetch(`${ORIGIN}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  // The back office needs two-factor sign-in: the fresh admin signs in and sets it up first.
+  const cookie = await signInFirstAdmin(ORIGIN, ADMIN);
   const headers = { cookie };
 
   // A real e-mail prefix and a real second-page cursor, read from the pages themselves.

@@ -19,6 +19,11 @@ declare namespace App {
     } | null;
     /** The signed-in user has two-factor sign-in on (src/middleware.ts, from the session's own query). */
     twoFactorOn?: boolean;
+    /**
+     * An admin who has not set up two-factor sign-in: `user.role` is 'customer' until then
+     * (src/features/accounts/request-session.server.ts), and the admin guards lead to the set-up.
+     */
+    adminNeedsTwoFactor?: boolean;
     /** Set by our HTTP host (src/server/http/app.ts): the TRUST_PROXY-aware client address. */
     clientAddress?: string;
   }

@@ -2,7 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { AUTH } from '#features/accounts/copy.ts';
 import { API_ERRORS } from '#server/http/copy.ts';
 import { jsonError } from '#server/http/responses.ts';
-import { ADMIN_ONLY_REDIRECT, guardFor, loginRedirect } from '#features/accounts/guards.ts';
+import { ADMIN_ONLY_REDIRECT, ADMIN_TWO_FACTOR_SETUP, guardFor, loginRedirect } from '#features/accounts/guards.ts';
 import { secureCookies, sessionLocals } from '#features/accounts/request-session.server.ts';
 import {
   deleteSessionCookie,
@@ -26,6 +26,7 @@ const anonymousWhenPrerendering = defineMiddleware((context, next) => {
   context.locals.user = null;
   context.locals.session = null;
   context.locals.pendingSignIn = null;
+  context.locals.adminNeedsTwoFactor = false;
   if (context.isPrerendered) return next();
   return onDemand(context, next);
 });
@@ -59,20 +60,24 @@ const authenticate = defineMiddleware(async (context, next) => {
   return next();
 });
 
-/** The server-side guard for private areas: a client redirect is never the guard. */
+/**
+ * The server-side guard for private areas: a client redirect is never the guard. An admin
+ * without two-factor sign-in has a customer's role (sessionLocals) and is sent to its set-up.
+ */
 const guard = defineMiddleware((context, next) => {
-  const { user } = context.locals;
+  const { user, adminNeedsTwoFactor } = context.locals;
   switch (guardFor(context.url.pathname)) {
     case 'admin-api':
       if (!user) return jsonError(401, AUTH.notSignedIn);
-      if (user.role !== 'admin') return jsonError(403, AUTH.forbidden);
+      if (user.role !== 'admin') return jsonError(403, adminNeedsTwoFactor ? AUTH.adminNeedsTwoFactor : AUTH.forbidden);
       break;
     case 'user-api':
       if (!user) return jsonError(401, AUTH.notSignedIn);
       break;
     case 'admin-page':
       if (!user) return context.redirect(loginRedirect(context.url));
-      if (user.role !== 'admin') return context.redirect(ADMIN_ONLY_REDIRECT);
+      if (user.role !== 'admin')
+        return context.redirect(adminNeedsTwoFactor ? ADMIN_TWO_FACTOR_SETUP : ADMIN_ONLY_REDIRECT);
       break;
     case 'user-page':
       if (!user) return context.redirect(loginRedirect(context.url));

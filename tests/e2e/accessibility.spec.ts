@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGE_TYPES } from './pages.ts';
-import { TEST_ADMIN } from './builds.ts';
+import { adminSignsInOn } from './admin-session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -89,7 +89,7 @@ test.describe('axe on account pages', () => {
   });
 
   test('/account, /admin and /auth signed in as the admin', async ({ page }) => {
-    await page.request.post('/api/login', { data: TEST_ADMIN });
+    await adminSignsInOn(page.context());
     for (const path of ['/account', '/admin', '/admin/dashboard', '/auth']) {
       await page.goto(path);
       if (path === '/auth') await page.getByText('You are signed in as').waitFor();

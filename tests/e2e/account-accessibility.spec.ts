@@ -11,7 +11,8 @@ import { authForm } from './auth-form.ts';
 import sharp from 'sharp';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { E2E_BUILDS } from './builds.ts';
+import { adminSignsInOn } from './admin-session.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'lantern-pelican-orbit';
@@ -61,7 +62,7 @@ async function customerWithOrder(browser: Browser, { monthly = false } = {}) {
 async function adminMarksPaid(browser: Browser, orderId: string, { launch = false } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
+  await adminSignsInOn(context);
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();

@@ -8,7 +8,8 @@ import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { authForm } from './auth-form.ts';
 import sharp from 'sharp';
-import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { E2E_BUILDS } from './builds.ts';
+import { adminSignsInOn } from './admin-session.ts';
 
 const PASSWORD = 'lantern-pelican-orbit';
 const DAY_MS = 24 * 60 * 60_000;
@@ -53,8 +54,7 @@ async function customer(browser: Browser, { monthly = false } = {}) {
 async function adminMarksPaid(browser: Browser, orderId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const login = await page.request.post('/api/login', { data: TEST_ADMIN });
-  expect(login.ok(), 'the admin signs in').toBe(true);
+  await adminSignsInOn(context);
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
@@ -65,7 +65,7 @@ async function adminMarksPaid(browser: Browser, orderId: string) {
 async function adminLaunches(browser: Browser, orderId: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
+  await adminSignsInOn(context);
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: 'Mark launched' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Site marked launched' })).toBeVisible();

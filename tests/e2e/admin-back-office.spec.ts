@@ -4,7 +4,8 @@
  * 404 for unknown ids, and axe on the order, subscription and custom-subscription pages.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { E2E_BUILDS } from './builds.ts';
+import { adminSignsInOn } from './admin-session.ts';
 import { customerOrders, customerSignsUp, expectNoAxeViolations } from './admin-helpers.ts';
 import { installMailCapture, linkIn } from './mail-capture.ts';
 
@@ -28,8 +29,7 @@ async function verifyAddress(buyer: { page: Page; email: string }) {
 async function admin(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const login = await page.request.post('/api/login', { data: TEST_ADMIN });
-  expect(login.ok(), 'the admin signs in').toBe(true);
+  await adminSignsInOn(context);
   return { context, page };
 }
 

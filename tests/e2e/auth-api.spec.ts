@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TEST_ADMIN } from './builds.ts';
+import { adminStorageState } from './admin-session.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const json = { 'content-type': 'application/json' };
@@ -133,8 +133,8 @@ test.describe('auth endpoints', () => {
     expect((await anon.get('/api/admin/messages')).status()).toBe(401);
     await register(anon);
     expect((await anon.get('/api/admin/messages')).status()).toBe(403);
-    const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post('/api/login', { headers: json, data: TEST_ADMIN })).status()).toBe(200);
+    // The admin signed in with password and code (admin-session.ts).
+    const admin = await playwright.request.newContext({ baseURL, storageState: await adminStorageState(baseURL) });
     expect((await admin.get('/api/admin/messages')).status()).toBe(200);
     await Promise.all([anon.dispose(), admin.dispose()]);
   });

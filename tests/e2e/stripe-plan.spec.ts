@@ -17,6 +17,7 @@ import { expect, request, test, type APIRequestContext } from '@playwright/test'
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { freePort, startServer, waitForServer } from '../../scripts/serve-build.mjs';
 import { E2E_BUILDS, TEST_ADMIN } from './builds.ts';
+import { adminSignsInOn } from './admin-session.ts';
 
 const SECRET_KEY = 'sk_test_e2e_stripe_plan';
 const WEBHOOK_SECRET = 'whsec_e2e_stripe_plan';
@@ -117,7 +118,7 @@ test('Stripe mode: the card is kept at checkout, subscribed at launch, and renew
   // The admin marks the site launched, in the browser.
   const admin = await browser.newContext({ baseURL: origin });
   const page = await admin.newPage();
-  expect((await page.request.post('/api/login', { data: TEST_ADMIN })).ok(), 'the admin signs in').toBe(true);
+  await adminSignsInOn(admin, origin);
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole('main')).toContainText('$199 per month from launch');
   await page.getByLabel('Live site address (optional)').fill('https://card-cafe.example');

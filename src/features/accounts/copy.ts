@@ -19,6 +19,7 @@ export const AUTH = {
   emailTaken: 'An account with this email already exists',
   notSignedIn: API_ERRORS.notSignedIn,
   forbidden: API_ERRORS.forbidden,
+  adminNeedsTwoFactor: TWO_FACTOR.adminRequired,
   wrongCurrentPassword: 'Your current password is not correct',
   loginSuccessTitle: 'Login successful',
   loginSuccessDescription: 'Welcome back!',
@@ -40,6 +41,7 @@ export const AUTH = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   passwordReset: 'Your password has been reset and you are signed in.',
   activated: 'Your account is active and you are signed in.',
+  passwordSetCodeNext: 'Your new password is set. Enter the code from your authenticator app to finish signing in.',
   otherSessionsEnded: 'You have been signed out on all other devices.',
 } as const;
 
@@ -141,5 +143,8 @@ export const ACCOUNT_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
 
 /** Notice codes of /auth, where people land after their account is gone. */
 export const AUTH_PAGE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map(
-  Object.entries({ 'account-deleted': { tone: 'success', text: PROFILE.accountDeleted } }),
+  Object.entries({
+    'account-deleted': { tone: 'success', text: PROFILE.accountDeleted },
+    'password-set-code-next': { tone: 'success', text: AUTH.passwordSetCodeNext },
+  }),
 );

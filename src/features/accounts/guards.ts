@@ -17,6 +17,12 @@ export function guardFor(path: string): Guard {
  */
 export const ADMIN_ONLY_REDIRECT = '/#admin-only';
 
+/**
+ * Where an admin who has not set up two-factor sign-in lands, at sign-in and on every admin page:
+ * the account page's two-factor section, which says why (TwoFactorSection.astro).
+ */
+export const ADMIN_TWO_FACTOR_SETUP = '/account/profile#two-factor';
+
 /** /auth?next=… for a page that needs a signed-in user. */
 export const loginRedirect = (url: URL) => `/auth?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 

@@ -22,20 +22,31 @@ export const secureCookies = (url: URL) => url.protocol === 'https:' || serverEn
  * What a validated session makes of a request (src/middleware.ts): the user and session, or,
  * for a session still waiting for its second factor, neither: only `pendingSignIn`, so every
  * guard, page and endpoint treats it as signed out and only the code step reads it.
+ *
+ * An admin's powers need the second factor: until an admin has set up two-factor sign-in, the
+ * session carries a customer's powers (`role: 'customer'`) and `adminNeedsTwoFactor`, so no admin
+ * page, endpoint or admin-only read (another customer's invoice, file or thread) opens for a
+ * password alone, wherever it checks the role; the guards send the admin to the set-up instead.
  */
 export function sessionLocals(
   result: ValidatedSession | null,
-): Pick<App.Locals, 'user' | 'session' | 'pendingSignIn' | 'twoFactorOn'> {
-  if (!result) return { user: null, session: null, pendingSignIn: null, twoFactorOn: false };
+): Pick<App.Locals, 'user' | 'session' | 'pendingSignIn' | 'twoFactorOn' | 'adminNeedsTwoFactor'> {
+  const none = { twoFactorOn: false, adminNeedsTwoFactor: false };
+  if (!result) return { user: null, session: null, pendingSignIn: null, ...none };
   if (result.secondFactorPending) {
+    return { user: null, session: null, pendingSignIn: { session: result.session, user: result.user }, ...none };
+  }
+  const { user, session, twoFactorOn } = result;
+  if (user.role === 'admin' && !twoFactorOn) {
     return {
-      user: null,
-      session: null,
-      pendingSignIn: { session: result.session, user: result.user },
-      twoFactorOn: false,
+      user: { ...user, role: 'customer' },
+      session,
+      pendingSignIn: null,
+      twoFactorOn,
+      adminNeedsTwoFactor: true,
     };
   }
-  return { user: result.user, session: result.session, pendingSignIn: null, twoFactorOn: result.twoFactorOn };
+  return { user, session, pendingSignIn: null, twoFactorOn, adminNeedsTwoFactor: false };
 }
 
 /**
@@ -49,7 +60,8 @@ export async function signIn(database: AppDatabase, context: APIContext, userId:
   const ip = clientAddress(context);
   const { locals } = context;
   const secondFactorPassed = Boolean(locals.session && locals.user?.id === userId);
-  const secondFactorPending = !secondFactorPassed && (await secondFactorRequired(database, userId));
+  const twoFactorOn = await secondFactorRequired(database, userId);
+  const secondFactorPending = !secondFactorPassed && twoFactorOn;
   const { token, session, statement } = newSession(userId, {
     userAgent: context.request.headers.get('user-agent'),
     ip,
@@ -69,7 +81,7 @@ export async function signIn(database: AppDatabase, context: APIContext, userId:
     }),
   ]);
   setSessionCookie(context.cookies, token, session.lastVerifiedAt, secureCookies(context.url));
-  return { ...session, secondFactorPending };
+  return { ...session, secondFactorPending, twoFactorOn };
 }
 
 export async function signOut(database: AppDatabase, context: { cookies: AstroCookies; url: URL; locals: App.Locals }) {
@@ -79,6 +91,7 @@ export async function signOut(database: AppDatabase, context: { cookies: AstroCo
   context.locals.session = null;
   context.locals.user = null;
   context.locals.pendingSignIn = null;
+  context.locals.adminNeedsTwoFactor = false;
 }
 
 /** A same-site path to return to after signing in; anything else becomes `fallback`. */

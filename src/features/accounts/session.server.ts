@@ -156,12 +156,20 @@ export async function secondFactorRequired(database: AppDatabase, userId: string
   return row !== undefined;
 }
 
-/** Marks a session as having passed the second factor: from now on it is fully signed in. */
-export const secondFactorPassedStatement = (sessionId: string, now = Date.now()): WriteQuery =>
-  build
-    .update(sessions)
-    .set({ twoFactorVerifiedAt: new Date(now) })
-    .where(eq(sessions.id, sessionId));
+/**
+ * Statements that replace session `sessionId` with a new one that has passed the second factor
+ * (the code step, or turning two-factor sign-in on). The token handed out before, at the password
+ * step, may have been seen or planted: it stops working in the same commit, and only the new
+ * token, which goes in the cookie and nowhere else, is signed in.
+ */
+export function replaceSessionStatements(sessionId: string, userId: string, meta: SessionMeta, now = Date.now()) {
+  const fresh = newSession(userId, { ...meta, secondFactorPassed: true }, now);
+  return {
+    token: fresh.token,
+    session: fresh.session,
+    statements: [deleteSessionStatement(sessionId), fresh.statement],
+  };
+}
 
 export const deleteSessionStatement = (sessionId: string): WriteQuery =>
   build.delete(sessions).where(eq(sessions.id, sessionId));

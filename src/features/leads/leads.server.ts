@@ -7,7 +7,7 @@
  * Everything a person did is found by their address (messages, orders) or the lead (orders from
  * its link).
  */
-import { and, asc, count, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { pricing } from '#data/pricing.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
@@ -335,6 +335,9 @@ export function addLeadNote(
   });
 }
 
+/** How long a lead's checkout link prefills the checkout after it is sent or renewed. */
+export const CHECKOUT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
 /** The checkout prefilled for a lead: their details, and the plan and pages the agency chose. */
 export function leadCheckoutUrl(leadId: string, choice: { monthly: boolean; extraPages: number }): string {
   const params = new URLSearchParams({ lead: leadId });
@@ -345,8 +348,9 @@ export function leadCheckoutUrl(leadId: string, choice: { monthly: boolean; extr
 }
 
 /**
- * The agency e-mails the lead a prefilled checkout link: a new or contacted lead (or one whose
- * call is booked) moves to 'Proposal sent'. Audited 'lead.checkout-link'.
+ * The agency e-mails the lead a prefilled checkout link, good for a week (CHECKOUT_LINK_TTL_MS):
+ * a new or contacted lead (or one whose call is booked) moves to 'Proposal sent'. Audited
+ * 'lead.checkout-link'.
  */
 export function sendCheckoutLink(
   database: AppDatabase,
@@ -358,11 +362,16 @@ export function sendCheckoutLink(
     if (!lead) return { ok: false, reason: 'not-found' };
     const onward =
       lead.stage === 'ordered' || lead.stage === 'won' || lead.stage === 'lost' ? lead.stage : 'proposal_sent';
+    const expiresAt = new Date(now + CHECKOUT_LINK_TTL_MS);
     const claimed = await claimLead(
       tx,
       input.leadId,
       input.version,
-      { stage: onward, awaitingReplySince: onward === 'proposal_sent' ? new Date(now) : lead.awaitingReplySince },
+      {
+        stage: onward,
+        awaitingReplySince: onward === 'proposal_sent' ? new Date(now) : lead.awaitingReplySince,
+        checkoutLinkExpiresAt: expiresAt,
+      },
       now,
     );
     if (!claimed.ok) return claimed;
@@ -376,7 +385,12 @@ export function sendCheckoutLink(
           entityType: 'lead',
           entityId: input.leadId,
           before: { stage: lead.stage },
-          after: { stage: onward, monthly: input.monthly, extraPages: input.extraPages },
+          after: {
+            stage: onward,
+            monthly: input.monthly,
+            extraPages: input.extraPages,
+            expiresAt: expiresAt.toISOString(),
+          },
           ip: input.ip,
         },
         now,
@@ -386,8 +400,50 @@ export function sendCheckoutLink(
   });
 }
 
-/** The prefill of a checkout opened from a lead's link (null: no such lead). */
-export async function leadPrefill(db: Db, id: string) {
+/**
+ * The agency gives the link already sent another week from now, without a new e-mail (the
+ * lead asked for more time). Audited 'lead.checkout-link-renew'. 'no-link' while none was sent.
+ */
+export function renewCheckoutLink(
+  database: AppDatabase,
+  input: Actor & { leadId: string; version: number },
+  now = Date.now(),
+): Promise<Change | { ok: false; reason: 'no-link' }> {
+  return database.writes.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ expiresAt: leads.checkoutLinkExpiresAt })
+      .from(leads)
+      .where(eq(leads.id, input.leadId));
+    if (!lead) return { ok: false, reason: 'not-found' };
+    if (!lead.expiresAt) return { ok: false, reason: 'no-link' };
+    const expiresAt = new Date(now + CHECKOUT_LINK_TTL_MS);
+    const claimed = await claimLead(tx, input.leadId, input.version, { checkoutLinkExpiresAt: expiresAt }, now);
+    if (!claimed.ok) return claimed;
+    await tx.batch([
+      auditStatement(
+        {
+          actorId: input.actorId,
+          action: 'lead.checkout-link-renew',
+          entityType: 'lead',
+          entityId: input.leadId,
+          before: { expiresAt: lead.expiresAt.toISOString() },
+          after: { expiresAt: expiresAt.toISOString() },
+          ip: input.ip,
+        },
+        now,
+      ),
+    ]);
+    return { ok: true };
+  });
+}
+
+/**
+ * The prefill of a checkout opened from a lead's link: null for no such lead, a link that has
+ * expired (a week after it was sent or renewed) or was never sent, and a lead that has ordered,
+ * won or been lost (their order is placed, or they said no: the link no longer fills in their
+ * details, so it cannot place a second order).
+ */
+export async function leadPrefill(db: Db, id: string, now = Date.now()) {
   const [row] = await db
     .select({
       id: leads.id,
@@ -397,7 +453,9 @@ export async function leadPrefill(db: Db, id: string) {
       businessName: leads.businessName,
     })
     .from(leads)
-    .where(eq(leads.id, id));
+    .where(
+      and(eq(leads.id, id), gt(leads.checkoutLinkExpiresAt, new Date(now)), notInArray(leads.stage, ['ordered', 'won', 'lost'])),
+    );
   return row ?? null;
 }
 

@@ -92,14 +92,27 @@ export function postStatements(
   };
 }
 
-/** How many images the subject's thread holds (0 before its first message). */
-export async function attachmentCount(db: Db, subject: ThreadSubject): Promise<number> {
-  const [row] = await db
-    .select({ files: count() })
-    .from(threadMessages)
-    .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
-    .where(and(subjectWhere(subject), isNotNull(threadMessages.fileStoredName)));
-  return row?.files ?? 0;
+/**
+ * Commits a post with an image (`statements`: the message and what goes with it) only while the
+ * thread holds fewer than `maxFiles` images. The count is taken inside the same write transaction
+ * (which holds the database's write lock), not before it: two posts arriving together cannot both
+ * see room for the last image. false, and nothing committed, when the thread is full.
+ */
+export function commitWithinFileCap(
+  database: AppDatabase,
+  threadId: string,
+  maxFiles: number,
+  statements: WriteQuery[],
+): Promise<boolean> {
+  return database.writes.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ files: count() })
+      .from(threadMessages)
+      .where(and(eq(threadMessages.threadId, threadId), isNotNull(threadMessages.fileStoredName)));
+    if ((row?.files ?? 0) >= maxFiles) return false;
+    await tx.batch(statements);
+    return true;
+  });
 }
 
 /** The thread's messages, oldest first. */

@@ -262,6 +262,7 @@ export const AUDIT_ACTIONS = [
   'auth.activate',
   'admin.bootstrap',
   'admin.promote',
+  'admin.two-factor-reset',
   'order.status',
   'subscription.cancel-request',
   'subscription.accept',
@@ -297,6 +298,7 @@ export const AUDIT_ACTIONS = [
   'lead.stage',
   'lead.note',
   'lead.checkout-link',
+  'lead.checkout-link-renew',
   'subscription.start',
   'subscription.ended',
   'invoice.credit-note',
@@ -661,6 +663,11 @@ export const leads = sqliteTable(
     source: text('source').notNull(),
     /** Bumped by every admin change: a form carrying an older version is refused. */
     version: integer('version').notNull().default(0),
+    /**
+     * Until when the checkout link the agency sent prefills the checkout (a week from sending or
+     * renewing); null while none was sent. A won or lost lead's link prefills nothing either.
+     */
+    checkoutLinkExpiresAt: integer('checkout_link_expires_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** Their latest message or booking, or the agency's latest change. */
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,5 +1,6 @@
 import { build, type WriteQuery } from '../db/index.ts';
 import { outbox, type AttachmentRef } from '../db/schema.ts';
+import { headerText } from './header-text.ts';
 import type { RenderedMail } from './layout.ts';
 import { seal } from './sealed.ts';
 
@@ -14,9 +15,10 @@ export function outboxInsert(
   return build.insert(outbox).values({
     id: crypto.randomUUID(),
     kind: mail.kind,
-    to: mail.to,
-    replyTo: mail.replyTo ?? null,
-    subject: mail.subject,
+    // Headers are one line whatever the text in them (src/server/email/header-text.ts).
+    to: headerText(mail.to),
+    replyTo: mail.replyTo ? headerText(mail.replyTo) : null,
+    subject: headerText(mail.subject),
     // Bodies can carry single-use links: sealed at rest (src/server/email/sealed.ts).
     text: seal(mail.text),
     html: seal(mail.html),

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import { site } from '#data/site.ts';
 import { DEFAULT_MAIL_FROM } from '../env.ts';
+import { headerText } from './header-text.ts';
 
 /** A file sent with a mail (an invoice's PDF). */
 export interface Attachment {
@@ -50,6 +51,16 @@ export function replyAddress(mail: Pick<Mail, 'to' | 'replyTo'>, agencyInbox: st
   return mail.to.trim().toLowerCase() === agencyInbox.trim().toLowerCase() ? undefined : agencyInbox;
 }
 
+/** The mail's header fields, each one line (header-text.ts): what both modes send or print. */
+function headersOf(mail: Mail, agencyInbox: string) {
+  const replyTo = replyAddress(mail, agencyInbox);
+  return {
+    to: headerText(mail.to),
+    replyTo: replyTo === undefined ? undefined : headerText(replyTo),
+    subject: headerText(mail.subject),
+  };
+}
+
 /** true when the site is served from this machine (localhost, 127.0.0.1, ::1): a development setup. */
 export function isDevelopmentOrigin(siteUrl: string): boolean {
   const { hostname } = new URL(siteUrl);
@@ -84,9 +95,7 @@ export function createMailer({
           {
             mail: {
               from,
-              to: mail.to,
-              replyTo: replyAddress(mail, agencyInbox),
-              subject: mail.subject,
+              ...headersOf(mail, agencyInbox),
               text,
               ...(attachments?.length && { attachments }),
             },
@@ -104,13 +113,11 @@ export function createMailer({
     async send(mail) {
       await transport.sendMail({
         from,
-        to: mail.to,
-        replyTo: replyAddress(mail, agencyInbox),
-        subject: mail.subject,
+        ...headersOf(mail, agencyInbox),
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments?.map((a) => ({
-          filename: a.filename,
+          filename: headerText(a.filename),
           contentType: a.contentType,
           content: Buffer.from(a.content),
         })),

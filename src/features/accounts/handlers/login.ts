@@ -1,9 +1,10 @@
-import { defineMutation, done, fail } from '#server/http/mutation.ts';
+import { defineMutation, done, fail, landing, navigate } from '#server/http/mutation.ts';
 import { returnToken } from '#server/security/rate-limit.ts';
 import { signal } from '#server/signals.ts';
 import { authenticate } from '../accounts.server.ts';
 import { AUTH_LIMITS } from '../limits.ts';
 import { AUTH } from '../copy.ts';
+import { ADMIN_TWO_FACTOR_SETUP } from '../guards.ts';
 import { signIn } from '../request-session.server.ts';
 import { loginSchema } from '../schemas.ts';
 import { authPageWithError, nextPath } from './auth-page.ts';
@@ -20,7 +21,9 @@ const accountClientKey = (email: string, context: APIContext) => `${email}|${cli
  * code step); 401
  * 'Invalid email or password' whether or not the e-mail exists; 429 after 5 failures
  * for one account from one client in 15 minutes (the owner elsewhere still gets in), and
- * after 60 for one account from all clients in an hour. A plain form post gets a 303 instead.
+ * after 60 for one account from all clients in an hour. An admin who has not set up two-factor
+ * sign-in is taken to its set-up (`location`, as after a recovery code): the back office needs it.
+ * A plain form post gets a 303 instead.
  */
 export const login = defineMutation({
   access: 'public',
@@ -48,6 +51,7 @@ export const login = defineMutation({
         secondFactorRequired: true,
       });
     }
+    if (user.role === 'admin' && !session.twoFactorOn) return navigate(landing(ADMIN_TWO_FACTOR_SETUP), { ...user });
     return done(nextPath(context.url), 200, user);
   },
 });

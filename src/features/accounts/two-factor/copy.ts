@@ -30,9 +30,12 @@ export const TWO_FACTOR = {
   verifiedDescription: 'Welcome back!',
   verifyFailedTitle: 'Code not accepted',
   recoveryCodeUsed: 'You signed in with a recovery code. It cannot be used again.',
-  adminPrompt:
-    'Your admin account can refund orders, change prices and read every customer’s data. Protect it with two-factor sign-in:',
-  adminPromptLink: 'set it up in My account',
+  adminRequired:
+    'Your admin account can refund orders, change prices and read every customer’s data, so it needs two-factor sign-in: set it up on your account page before the back office opens.',
+  adminSetUpBelow:
+    'Your admin account can refund orders, change prices and read every customer’s data, so it needs two-factor sign-in. Set it up below: the back office opens once it is on.',
+  adminKeepsItOn:
+    'Admin accounts keep two-factor sign-in on. Lost your phone? Sign in with a recovery code, or ask whoever runs the server to reset it (docs/operations.md).',
 } as const;
 
 /**
@@ -52,6 +55,7 @@ export const TWO_FACTOR_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'
     'two-factor-no-setup': { tone: 'error', text: TWO_FACTOR.noSetupStarted },
     'two-factor-already-on': { tone: 'error', text: TWO_FACTOR.alreadyOn },
     'two-factor-not-on': { tone: 'error', text: TWO_FACTOR.notSetUp },
+    'two-factor-admin-keeps-it': { tone: 'error', text: TWO_FACTOR.adminKeepsItOn },
     'two-factor-invalid': { tone: 'error', text: API_ERRORS.validation },
     'two-factor-limited': { tone: 'error', text: TOO_MANY },
     'two-factor-error': { tone: 'error', text: API_ERRORS.internal },

@@ -13,7 +13,12 @@ import { recoveryCodes, sessions, twoFactor, type AuditAction } from '#server/db
 import { seal, unseal } from '#server/email/sealed.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { verifyPassword } from '../password.ts';
-import { invalidateUserSessionsStatement, secondFactorPassedStatement } from '../session.server.ts';
+import {
+  invalidateUserSessionsStatement,
+  replaceSessionStatements,
+  type Session,
+  type SessionMeta,
+} from '../session.server.ts';
 import { findUserById } from '../users.server.ts';
 import {
   decodeKey,
@@ -33,6 +38,15 @@ const REVEAL_MS = 10 * 60_000;
 /** Where a request came from, for the audit log. */
 export interface Origin {
   ip: string | null;
+}
+
+/** The device whose session passes the second factor: its replacement session records it. */
+type Device = Pick<SessionMeta, 'userAgent' | 'ip'>;
+
+/** A session that just passed the second factor: its new token (for the cookie) and record. */
+export interface PassedSession {
+  token: string;
+  session: Session;
 }
 
 const audit = (action: AuditAction, userId: string, origin: Origin, now: number, after?: unknown) =>
@@ -141,17 +155,18 @@ function whenChanged(database: AppDatabase, first: ReturningWrite, then: WriteQu
 }
 
 export type EnableResult =
-  { ok: true; recoveryCodes: string[] } | { ok: false; reason: 'wrong-password' | 'no-setup' | 'wrong-code' };
+  | ({ ok: true; recoveryCodes: string[] } & PassedSession)
+  | { ok: false; reason: 'wrong-password' | 'no-setup' | 'wrong-code' };
 
 /**
  * Turns two-factor sign-in on once the app proves it holds the key (a current code) and the
  * person their password. In the same commit: ten new recovery codes, every other session of
- * the account signed out (they never passed a code), this session marked as having passed
- * one, and the audit entry.
+ * the account signed out (they never passed a code), this session replaced by a new one that
+ * has passed one (a new token: see replaceSessionStatements), and the audit entry.
  */
 export async function enableTwoFactor(
   database: AppDatabase,
-  input: { userId: string; sessionId: string; password: string; code: string; reveal: boolean },
+  input: { userId: string; sessionId: string; password: string; code: string; reveal: boolean; device: Device },
   origin: Origin,
   now = Date.now(),
 ): Promise<EnableResult> {
@@ -162,6 +177,7 @@ export async function enableTwoFactor(
   const step = matchingStep(decodeKey(unseal(row.secretSealed)), input.code, row.lastUsedStep, now);
   if (step === null) return { ok: false, reason: 'wrong-code' };
   const codes = newRecoveryCodes();
+  const passed = replaceSessionStatements(input.sessionId, userId, input.device, now);
   const enabled = await whenChanged(
     database,
     build
@@ -179,14 +195,16 @@ export async function enableTwoFactor(
     [
       ...recoveryCodeStatements(userId, codes, now),
       invalidateUserSessionsStatement(userId, input.sessionId),
-      secondFactorPassedStatement(input.sessionId, now),
+      ...passed.statements,
       audit('auth.two-factor-enable', userId, origin, now, {
         recoveryCodes: codes.length,
         otherSessionsSignedOut: true,
       }),
     ],
   );
-  return enabled ? { ok: true, recoveryCodes: codes } : { ok: false, reason: 'no-setup' };
+  return enabled
+    ? { ok: true, recoveryCodes: codes, token: passed.token, session: passed.session }
+    : { ok: false, reason: 'no-setup' };
 }
 
 type CodeCheck = { method: 'totp'; first: ReturningWrite } | { method: 'recovery-code'; first: ReturningWrite } | null;
@@ -232,16 +250,17 @@ function spendCode(userId: string, row: TwoFactorRow, code: string, now: number)
   };
 }
 
-export type SecondFactorResult = { ok: true; method: 'totp' | 'recovery-code' } | { ok: false };
+export type SecondFactorResult = ({ ok: true; method: 'totp' | 'recovery-code' } & PassedSession) | { ok: false };
 
 /**
  * The sign-in code step: a TOTP code (one step either side, never one already used) or a
- * recovery code (spent, and audited). On success the session is fully signed in, in the
- * same commit.
+ * recovery code (spent, and audited). On success, in the same commit, the half-signed-in
+ * session of the password step ends and a new, fully signed-in one takes its place: the
+ * caller puts its token in the cookie.
  */
 export async function passSecondFactor(
   database: AppDatabase,
-  input: { userId: string; sessionId: string; code: string },
+  input: { userId: string; sessionId: string; code: string; device: Device },
   origin: Origin,
   now = Date.now(),
 ): Promise<SecondFactorResult> {
@@ -250,11 +269,12 @@ export async function passSecondFactor(
   const spend = spendCode(input.userId, row, input.code, now);
   if (!spend) return { ok: false };
   const action = spend.method === 'totp' ? 'auth.two-factor-verify' : 'auth.two-factor-recovery-code-used';
+  const fresh = replaceSessionStatements(input.sessionId, input.userId, input.device, now);
   const passed = await whenChanged(database, spend.first, [
-    secondFactorPassedStatement(input.sessionId, now),
-    audit(action, input.userId, origin, now, { session: input.sessionId }),
+    ...fresh.statements,
+    audit(action, input.userId, origin, now, { session: fresh.session.id, replaced: input.sessionId }),
   ]);
-  return passed ? { ok: true, method: spend.method } : { ok: false };
+  return passed ? { ok: true, method: spend.method, token: fresh.token, session: fresh.session } : { ok: false };
 }
 
 export type DisableResult = { ok: true } | { ok: false; reason: 'wrong-password' | 'not-on' | 'wrong-code' };
@@ -324,6 +344,28 @@ export async function takeRecoveryCodesReveal(database: AppDatabase, userId: str
   if (!row.until || row.until.getTime() <= now) return null;
   const codes: unknown = JSON.parse(unseal(row.sealed));
   return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : null;
+}
+
+/**
+ * The way back for someone who lost both the authenticator and the recovery codes, run by whoever
+ * runs the server (`npm run admin:reset-two-factor`, docs/operations.md): the key and the recovery
+ * codes go and every session of the account ends, in one commit with its audit entry (no actor: the
+ * operator). The next sign-in with the password leads an admin straight to setting it up again.
+ * false when the account had no two-factor sign-in (nothing changes).
+ */
+export function resetTwoFactor(database: AppDatabase, userId: string, now = Date.now()): Promise<boolean> {
+  return whenChanged(
+    database,
+    build.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ userId: twoFactor.userId }),
+    [
+      build.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+      invalidateUserSessionsStatement(userId),
+      auditStatement(
+        { actorId: null, action: 'admin.two-factor-reset', entityType: 'user', entityId: userId, ip: null },
+        now,
+      ),
+    ],
+  );
 }
 
 /** For account deletion: the key and recovery codes go with the account's sign-in. */

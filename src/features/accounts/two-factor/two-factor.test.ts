@@ -4,7 +4,7 @@
  * endpoint accepts, the code step (wrong, limited, never the same code twice, recovery codes
  * once), admins, password reset, turning it off, and the audit entries.
  */
-import type { APIRoute } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
@@ -26,6 +26,13 @@ import {
   setupTwoFactor,
 } from './handlers/manage.ts';
 import { signInCode } from './handlers/sign-in-code.ts';
+import { onRequest } from '../../../middleware.ts';
+import { landing } from '#server/http/mutation.ts';
+import { newAccountToken } from '../account-links.server.ts';
+import { ensureAdmin } from '../bootstrap-admin.server.ts';
+import { ADMIN_TWO_FACTOR_SETUP } from '../guards.ts';
+import { tokenPassword } from '../handlers/token-password.ts';
+import { AUTH } from '../copy.ts';
 import { TWO_FACTOR } from './copy.ts';
 import { decodeKey, totpAt } from './totp.ts';
 
@@ -57,6 +64,26 @@ async function call(
   };
 }
 
+/** A GET of `path` through src/middleware.ts with session `token`: what the guards answer, or 200 from the route. */
+async function guarded(path: string, token: string | undefined) {
+  const url = new URL(path, 'http://localhost');
+  const context = {
+    request: new Request(url, { method: 'GET' }),
+    url,
+    isPrerendered: false,
+    locals: {},
+    cookies: { get: () => (token ? { value: token } : undefined), set: () => {}, delete: () => {} },
+    redirect: (to: string) => new Response(null, { status: 302, headers: { location: to } }),
+  } as unknown as APIContext;
+  const res = (await onRequest(context, async () => new Response('route'))) as Response;
+  const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as unknown) : await res.text();
+  return { status: res.status, location: res.headers.get('location'), body };
+}
+
+/** The reset and activation routes, as src/pages/api/password/reset.ts and activate.ts make them. */
+const resetPassword = tokenPassword('password_reset', '/reset-password', landing('/account', 'password-reset'));
+const activate = tokenPassword('activation', '/activate-account', landing('/account', 'activated'));
+
 async function account(role: 'customer' | 'admin' = 'customer') {
   const email = uniqueEmail(`2fa-${role}`);
   const registered = await registerUser(database, { name: 'Ada Admin', email, password: TEST_PASSWORD });
@@ -66,7 +93,10 @@ async function account(role: 'customer' | 'admin' = 'customer') {
   return { id: registered.user.id, email, token };
 }
 
-/** Set-up as the account page does it: the key as shown for typing, then a code and the password. */
+/**
+ * Set-up as the account page does it: the key as shown for typing, then a code and the password.
+ * Turning it on replaces this device's session token: `who.token` becomes the new one.
+ */
 async function enable(who: { token: string }) {
   const setup = await call(setupTwoFactor, '/api/account/two-factor/setup', { token: who.token });
   expect(setup.response.status).toBe(200);
@@ -80,6 +110,7 @@ async function enable(who: { token: string }) {
   });
   expect(enabled.response.status).toBe(200);
   const { recoveryCodes } = (await enabled.response.json()) as { recoveryCodes: string[] };
+  who.token = enabled.cookie!;
   return { key, recoveryCodes };
 }
 
@@ -125,8 +156,10 @@ describe('turning two-factor sign-in on', () => {
     const { recoveryCodes } = (await on.response.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    // The session's own query says two-factor is on (the admin pages' prompt reads it there).
-    expect(await localsOf(who.token)).toMatchObject({ user: { id: who.id }, twoFactorOn: true });
+    // This device stays signed in with a new token; the session's own query says two-factor is on.
+    expect(on.cookie).toBeTruthy();
+    expect(await validateSessionToken(database, who.token)).toBeNull();
+    expect(await localsOf(on.cookie)).toMatchObject({ user: { id: who.id }, twoFactorOn: true });
     expect(await validateSessionToken(database, other.token)).toBeNull();
     expect(await auditActions(who.id)).toContain('auth.two-factor-enable');
     // The key is sealed at rest, and recovery codes are stored hashed.
@@ -161,8 +194,25 @@ describe('signing in with two-factor sign-in on', () => {
     const passed = await call(signInCode, '/api/login/two-factor', { token: first.token, body: { code: totpAt(key) } });
     expect(passed.response.status).toBe(200);
     expect(await passed.response.json()).toMatchObject({ id: who.id, recoveryCodeUsed: false });
-    expect((await localsOf(first.token)).user?.id).toBe(who.id);
-    expect((await call(currentUser, '/api/user', { token: first.token })).response.status).toBe(200);
+    expect((await localsOf(passed.cookie)).user?.id).toBe(who.id);
+    expect((await call(currentUser, '/api/user', { token: passed.cookie })).response.status).toBe(200);
+  });
+
+  it('passing the code replaces the session token: the one from the password step no longer authenticates', async () => {
+    const who = await account();
+    const { key } = await enable(who);
+    const first = await passwordStep(who.email);
+    const passed = await call(signInCode, '/api/login/two-factor', { token: first.token, body: { code: totpAt(key) } });
+    expect(passed.response.status).toBe(200);
+    expect(passed.cookie).toBeTruthy();
+    expect(passed.cookie).not.toBe(first.token);
+    // Someone who saw or planted the half-signed-in token gets nothing from the code step.
+    expect(await validateSessionToken(database, first.token)).toBeNull();
+    expect(await localsOf(first.token)).toMatchObject({ user: null, pendingSignIn: null });
+    expect((await call(currentUser, '/api/user', { token: first.token })).response.status).toBe(401);
+    expect((await localsOf(passed.cookie)).user?.id).toBe(who.id);
+    // One session for the device, not two.
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, who.id))).toHaveLength(2);
   });
 
   it('a plain form post of the password lands on the code step; a wrong code comes back to it', async () => {
@@ -248,7 +298,8 @@ describe('signing in with two-factor sign-in on', () => {
     });
     expect(used.response.status).toBe(200);
     expect(await used.response.json()).toMatchObject({ recoveryCodeUsed: true });
-    expect((await localsOf(a.token)).user?.id).toBe(who.id);
+    expect((await localsOf(used.cookie)).user?.id).toBe(who.id);
+    expect(await validateSessionToken(database, a.token)).toBeNull();
     const entries = await database.db
       .select({ ip: auditLog.ip })
       .from(auditLog)
@@ -263,6 +314,29 @@ describe('signing in with two-factor sign-in on', () => {
       (await call(signInCode, '/api/login/two-factor', { token: b.token, body: { code: recoveryCodes[4]! } })).response
         .status,
     ).toBe(200);
+  });
+
+  it('a password reset answers with the code step, never as a signed-in user', async () => {
+    const who = await account();
+    await enable(who);
+    const json = newAccountToken(who.id, 'password_reset');
+    await database.writes.run([json.statement]);
+    const reset = await call(resetPassword, '/api/password/reset', {
+      body: { token: json.token, password: 'harbor-quill-meadow-2' },
+    });
+    expect(reset.response.status).toBe(202);
+    expect(await reset.response.json()).toEqual({ secondFactorRequired: true, message: AUTH.passwordSetCodeNext });
+    expect(await localsOf(reset.cookie)).toMatchObject({ user: null, pendingSignIn: { user: { id: who.id } } });
+
+    const form = newAccountToken(who.id, 'password_reset');
+    await database.writes.run([form.statement]);
+    const plain = await call(resetPassword, '/api/password/reset', {
+      body: { token: form.token, password: 'harbor-quill-meadow-3' },
+      form: true,
+    });
+    expect(plain.response.status).toBe(303);
+    expect(plain.response.headers.get('location')).toBe('/auth?next=%2Faccount#two-factor');
+    expect(plain.outcome?.notice).toBe('password-set-code-next');
   });
 
   it('a half session expires after ten minutes', async () => {
@@ -293,6 +367,70 @@ describe('signing in with two-factor sign-in on', () => {
 });
 
 describe('admins', () => {
+  it('an admin without it is taken to the set-up at sign-in and reaches no admin page or endpoint until it is on', async () => {
+    const admin = await account('admin');
+    const credentials = { email: admin.email, password: TEST_PASSWORD };
+    // The password step leads to the set-up, whatever `next` asked for: with a script and without.
+    const json = await call(login, '/api/login?next=%2Fadmin', { body: credentials });
+    expect(json.response.status).toBe(200);
+    expect(await json.response.json()).toMatchObject({ location: ADMIN_TWO_FACTOR_SETUP });
+    const form = await call(login, '/api/login?next=%2Fadmin', { body: credentials, form: true });
+    expect(form.response.status).toBe(303);
+    expect(form.response.headers.get('location')).toBe(ADMIN_TWO_FACTOR_SETUP);
+    const token = json.cookie!;
+    expect(await localsOf(token)).toMatchObject({
+      user: { id: admin.id, role: 'customer' },
+      adminNeedsTwoFactor: true,
+    });
+
+    for (const page of ['/admin', '/admin/orders', '/admin/audit']) {
+      expect(await guarded(page, token), page).toMatchObject({ status: 302, location: ADMIN_TWO_FACTOR_SETUP });
+    }
+    expect(await guarded('/api/admin/messages', token)).toEqual({
+      status: 403,
+      location: null,
+      body: { error: TWO_FACTOR.adminRequired },
+    });
+    // An admin action outside /api/admin refuses too (the role check, not the path, decides).
+    const path = `/api/admin/messages/${crypto.randomUUID()}/handled`;
+    expect((await call(postMessageHandled, path, { token })).response.status).toBe(403);
+    // The account pages open: the set-up is there.
+    expect(await guarded('/account/profile', token)).toMatchObject({ status: 200 });
+
+    admin.token = token;
+    await enable(admin);
+    expect(await localsOf(admin.token)).toMatchObject({ user: { role: 'admin' }, adminNeedsTwoFactor: false });
+    expect(await guarded('/admin', admin.token)).toMatchObject({ status: 200 });
+    expect(await guarded('/api/admin/messages', admin.token)).toMatchObject({ status: 200 });
+    expect((await call(postMessageHandled, path, { token: admin.token })).response.status).toBe(404);
+  });
+
+  it('an admin cannot turn it off (an operator resets it instead)', async () => {
+    const admin = await account('admin');
+    const { key } = await enable(admin);
+    const off = await call(disableTwoFactorRoute, '/api/account/two-factor/disable', {
+      token: admin.token,
+      body: { currentPassword: TEST_PASSWORD, code: totpAt(key) },
+    });
+    expect(off.response.status).toBe(409);
+    expect(await off.response.json()).toEqual({ error: TWO_FACTOR.adminKeepsItOn });
+    expect(await localsOf(admin.token)).toMatchObject({ user: { role: 'admin' }, twoFactorOn: true });
+  });
+
+  it('the first admin from admin:create activates, then lands on the set-up', async () => {
+    const email = uniqueEmail('2fa-first-admin');
+    const { id } = await ensureAdmin(database, { email });
+    const link = newAccountToken(id, 'activation');
+    await database.writes.run([link.statement]);
+    const activated = await call(activate, '/api/activate', {
+      body: { token: link.token, password: 'harbor-quill-meadow-2' },
+      form: true,
+    });
+    expect(activated.response.status).toBe(303);
+    expect(activated.response.headers.get('location')).toBe(ADMIN_TWO_FACTOR_SETUP);
+    expect(await guarded('/admin', activated.cookie)).toMatchObject({ status: 302, location: ADMIN_TWO_FACTOR_SETUP });
+  });
+
   it('an admin with two-factor sign-in cannot reach admin endpoints with a half session', async () => {
     const admin = await account('admin');
     const { key } = await enable(admin);
@@ -301,9 +439,9 @@ describe('admins', () => {
     expect(half.response.status).toBe(202);
     const refused = await call(postMessageHandled, path, { token: half.token });
     expect(refused.response.status).toBe(401);
-    await call(signInCode, '/api/login/two-factor', { token: half.token, body: { code: totpAt(key) } });
+    const passed = await call(signInCode, '/api/login/two-factor', { token: half.token, body: { code: totpAt(key) } });
     // Fully signed in: past the access check (the message does not exist).
-    expect((await call(postMessageHandled, path, { token: half.token })).response.status).toBe(404);
+    expect((await call(postMessageHandled, path, { token: passed.cookie })).response.status).toBe(404);
   });
 });
 

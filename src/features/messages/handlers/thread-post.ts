@@ -23,7 +23,7 @@ import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_NOTICES, MESSAGES } from '
 import { messageToAgencyMail, messageToCustomerMail, type MailedMessage } from '../mail.ts';
 import { messagePath } from '../paths.ts';
 import {
-  attachmentCount,
+  commitWithinFileCap,
   ensureThread,
   postStatements,
   type Attachment,
@@ -139,10 +139,6 @@ export function threadPostRoute(spec: {
       if (!received.ok) return refuse(received.reason);
       const { attachment } = received;
       try {
-        if (attachment && (await attachmentCount(database.db, target.subject)) >= MAX_THREAD_FILES) {
-          await forget(attachment);
-          return refuse('too-many');
-        }
         const body = bodyRefusal(received.fields.body, attachment !== null);
         if ('reason' in body) {
           await forget(attachment);
@@ -151,7 +147,7 @@ export function threadPostRoute(spec: {
         const now = Date.now();
         const thread = await ensureThread(database, target.subject, target.customerId, now);
         const posted = postStatements(thread, { authorId: user.id, side: spec.side, body: body.text, attachment }, now);
-        await commit([
+        const statements = [
           ...posted.statements,
           mailToOtherSide(target, spec.side, { id: posted.id, body: body.text, attachment }, now),
           ...(spec.side === 'agency'
@@ -164,7 +160,13 @@ export function threadPostRoute(spec: {
                 }),
               ]
             : []),
-        ]);
+        ];
+        // A post with an image counts the thread's images where it commits: concurrent posts hold the cap.
+        if (!attachment) await commit(statements);
+        else if (!(await commitWithinFileCap(database, thread.id, MAX_THREAD_FILES, statements))) {
+          await forget(attachment);
+          return refuse('too-many');
+        }
         const path = spec.side === 'customer' ? target.customerPath : target.agencyPath;
         return done(landing(path, 'message-sent'), 201, { id: posted.id });
       } catch (error) {

@@ -1,5 +1,7 @@
 import { defineMutation, done, fail, landing, type FailureCode } from '#server/http/mutation.ts';
 import { AUTH } from '../../copy.ts';
+import { secureCookies } from '../../request-session.server.ts';
+import { setSessionCookie } from '../../session.server.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
 import { TWO_FACTOR } from '../copy.ts';
 import { passwordAndCodeSchema, passwordSchema } from '../schemas.ts';
@@ -39,7 +41,8 @@ export const setupTwoFactor = defineMutation({
 
 /**
  * POST /api/account/two-factor/enable {currentPassword, code}: turns it on. Every other session
- * of the account is signed out; this one stays signed in. 200 with the ten recovery codes
+ * of the account is signed out; this device stays signed in, with a new session token (a new
+ * cookie: the second factor just passed). 200 with the ten recovery codes
  * (a plain form sees them once on the account page).
  */
 export const enableTwoFactorRoute = defineMutation({
@@ -52,7 +55,14 @@ export const enableTwoFactorRoute = defineMutation({
     if (!sessionId) return fail(401, AUTH.notSignedIn, 'signed-out');
     const result = await enableTwoFactor(
       database,
-      { userId: user.id, sessionId, password: input.currentPassword, code: input.code, reveal: form },
+      {
+        userId: user.id,
+        sessionId,
+        password: input.currentPassword,
+        code: input.code,
+        reveal: form,
+        device: { userAgent: context.request.headers.get('user-agent'), ip: clientAddress },
+      },
       { ip: clientAddress },
     );
     if (!result.ok) {
@@ -60,17 +70,23 @@ export const enableTwoFactorRoute = defineMutation({
       if (result.reason === 'wrong-code') return wrongCode();
       return fail(409, TWO_FACTOR.noSetupStarted, 'no-setup');
     }
+    setSessionCookie(context.cookies, result.token, result.session.lastVerifiedAt, secureCookies(context.url));
+    context.locals.session = result.session;
     return done(twoFactorNotice('enabled'), 200, { message: TWO_FACTOR.enabled, recoveryCodes: result.recoveryCodes });
   },
 });
 
-/** POST /api/account/two-factor/disable {currentPassword, code}: turns it off (a recovery code also works). */
+/**
+ * POST /api/account/two-factor/disable {currentPassword, code}: turns it off (a recovery code also
+ * works). 409 for an admin: the back office needs it (an operator can reset it: docs/operations.md).
+ */
 export const disableTwoFactorRoute = defineMutation({
   access: 'user',
   schema: passwordAndCodeSchema,
   limits,
   formFailure,
   async handle({ input, user, database, clientAddress }) {
+    if (user.role === 'admin') return fail(409, TWO_FACTOR.adminKeepsItOn, 'admin-keeps-it');
     const result = await disableTwoFactor(
       database,
       { userId: user.id, password: input.currentPassword, code: input.code },

@@ -4,6 +4,8 @@ import { defineMutation, done, fail, landing, navigate } from '#server/http/muta
 import { returnToken } from '#server/security/rate-limit.ts';
 import { signal } from '#server/signals.ts';
 import { nextPath } from '../../handlers/auth-page.ts';
+import { secureCookies } from '../../request-session.server.ts';
+import { setSessionCookie } from '../../session.server.ts';
 import { publicUser } from '../../users.server.ts';
 import { TWO_FACTOR_LIMITS } from '../limits.ts';
 import { TWO_FACTOR } from '../copy.ts';
@@ -23,7 +25,8 @@ export const codeStepWithError = (url: URL, code: string) =>
  * two-factor sign-in, for the half-signed-in session the password step started. A current code
  * from the authenticator app (never one already used) or a recovery code (spent and audited):
  * 200 with the user and the session fully signed in; 401 for a wrong code or when no sign-in
- * is waiting. Limited like the password step: per client, per account from one client (only
+ * is waiting. The session gets a new token (the half-signed-in one from the password step stops
+ * working in the same commit) in a new cookie. Limited like the password step: per client, per account from one client (only
  * failures count) and per account from all clients. A plain form post gets a 303 instead.
  */
 export const signInCode = defineMutation({
@@ -41,7 +44,12 @@ export const signInCode = defineMutation({
     if (!pending) return fail(401, TWO_FACTOR.noSignInWaiting, 'expired');
     const result = await passSecondFactor(
       database,
-      { userId: pending.user.id, sessionId: pending.session.id, code: input.code },
+      {
+        userId: pending.user.id,
+        sessionId: pending.session.id,
+        code: input.code,
+        device: { userAgent: context.request.headers.get('user-agent'), ip },
+      },
       { ip },
     );
     if (!result.ok) {
@@ -50,8 +58,9 @@ export const signInCode = defineMutation({
     }
     await returnToken(database.writes, TWO_FACTOR_LIMITS.codeAccountClient, accountClientKey(context));
     await returnToken(database.writes, TWO_FACTOR_LIMITS.codeAccount, pending.user.id);
+    setSessionCookie(context.cookies, result.token, result.session.lastVerifiedAt, secureCookies(context.url));
     context.locals.user = pending.user;
-    context.locals.session = pending.session;
+    context.locals.session = result.session;
     context.locals.pendingSignIn = null;
     const recoveryCodeUsed = result.method === 'recovery-code';
     const next = nextPath(context.url);

@@ -1,5 +1,6 @@
 /**
- * The admin's lead actions: POST /api/admin/leads/{id}/stage, /notes and /checkout-link. Each
+ * The admin's lead actions: POST /api/admin/leads/{id}/stage, /notes, /checkout-link and
+ * /checkout-link/renew. Each
  * carries the lead's version (a form rendered before someone else's change is refused), is
  * audited, and a plain form lands back on the lead with a notice.
  */
@@ -11,7 +12,7 @@ import { defineMutation, done, landing, type FailureCode } from '#server/http/mu
 import { recordId } from '#server/http/record-id.ts';
 import { versionField } from '#server/http/record-version.ts';
 import { ADMIN_LEADS } from '../../copy.ts';
-import { addLeadNote, changeLeadStage, sendCheckoutLink } from '../../leads.server.ts';
+import { addLeadNote, changeLeadStage, renewCheckoutLink, sendCheckoutLink } from '../../leads.server.ts';
 
 const leadPage = (id: string, notice: string) => landing(`/admin/leads/${id}`, notice);
 
@@ -103,5 +104,24 @@ export const postLeadCheckoutLink = defineMutation({
       ip: clientAddress,
     });
     return result.ok ? done(leadPage(params.id, 'link-sent'), 200, { id: params.id }) : refuse(result.reason);
+  },
+});
+
+/**
+ * POST /api/admin/leads/{id}/checkout-link/renew {version}: the link already sent fills in the
+ * checkout for another week from now, without a new e-mail; audited. 409 while none was sent.
+ */
+export const postRenewLeadCheckoutLink = defineMutation({
+  ...leadRoute,
+  failures: { ...leadRoute.failures, 'no-link': { status: 409, error: ADMIN_LEADS.noLinkToRenew } },
+  schema: z.object({ version }),
+  async handle({ input, user, database, params, clientAddress, refuse }) {
+    const result = await renewCheckoutLink(database, {
+      leadId: params.id,
+      version: input.version,
+      actorId: user.id,
+      ip: clientAddress,
+    });
+    return result.ok ? done(leadPage(params.id, 'link-renewed'), 200, { id: params.id }) : refuse(result.reason);
   },
 });

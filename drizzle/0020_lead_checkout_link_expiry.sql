@@ -1,0 +1,1 @@
+ALTER TABLE `leads` ADD `checkout_link_expires_at` integer;
