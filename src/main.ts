@@ -27,7 +27,7 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '#server/email/mailer.ts';
 import { mailKey } from '#server/email/sealed.ts';
 import { outboxPruning, startOutboxWorker } from '#server/email/outbox.ts';
-import { serverEnv } from '#server/env.ts';
+import { paymentSetupProblem, serverEnv } from '#server/env.ts';
 import { rateLimitPruning } from '#server/security/rate-limit.ts';
 import { buildApp, type NodeHandler } from '#server/http/app.ts';
 import { consoleToLog } from '#server/http/console-log.ts';
@@ -48,6 +48,9 @@ const env = (() => {
     return refuseToStart(error instanceof Error ? error.message : String(error));
   }
 })();
+// A public site must be able to tell every customer how to pay (invoices, their e-mails).
+const paymentProblem = paymentSetupProblem(env);
+if (paymentProblem) refuseToStart(paymentProblem);
 const distDir = resolve(env.DIST_DIR);
 
 const built = await readFile(join(distDir, BUILD_INFO_FILE), 'utf8').then(

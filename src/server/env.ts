@@ -81,7 +81,10 @@ const settings = z.object({
   STRIPE_API_URL: optionalText,
   /** Days from an invoice's issue to its due date. */
   INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-  /** Bank transfer details printed on every invoice (account name, bank, routing and account numbers). */
+  /**
+   * Bank transfer details printed on every invoice and its e-mail (account name, bank, routing and
+   * account numbers; `;` starts a new line). Required on a public (https) site without Stripe.
+   */
   INVOICE_BANK_DETAILS: optionalText,
   /** `off` disables rate limits, for benchmarks and test harnesses only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -132,6 +135,9 @@ export function defaultUploadsDir(databaseUrl: string): string {
   return path && path !== ':memory:' ? join(dirname(path), 'uploads') : join('data', 'uploads');
 }
 
+/** Every setting's name, as declared above (the documentation tests read it). */
+export const SETTING_NAMES = Object.keys(settings.shape);
+
 const schema = settings.transform((env) => ({
   ...env,
   // The build computes the same default (src/integrations/build-settings.ts), so they agree.
@@ -143,6 +149,28 @@ const schema = settings.transform((env) => ({
 }));
 
 export type ServerEnv = z.output<typeof schema>;
+
+/** Stripe Checkout takes payments when both of its settings are there (docs/payments.md). */
+const stripeConfigured = (env: Pick<ServerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
+  env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET !== undefined;
+
+/**
+ * Why a public server (SITE_URL on https) must not start: without Stripe every order is paid by
+ * bank transfer, and an invoice without INVOICE_BANK_DETAILS cannot say where to send the money.
+ * One line naming the setting; null when it can start. Local and test servers (http) may leave
+ * it out.
+ */
+export function paymentSetupProblem(
+  env: Pick<ServerEnv, 'SITE_URL' | 'INVOICE_BANK_DETAILS' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>,
+): string | null {
+  if (!env.SITE_URL.startsWith('https:') || env.INVOICE_BANK_DETAILS !== undefined || stripeConfigured(env)) {
+    return null;
+  }
+  return (
+    'INVOICE_BANK_DETAILS is not set and Stripe is not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): ' +
+    'invoices could not say how to pay. Set INVOICE_BANK_DETAILS (see docs/configuration.md).'
+  );
+}
 
 /** Parses `source`; throws one message listing every bad variable. */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
