@@ -10,6 +10,7 @@ import { accountPruning } from '#features/accounts/pruning.ts';
 import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/build-info.ts';
 import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-schedule.ts';
+import { remoteBackups } from '#server/db/backup-remote.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
@@ -206,5 +207,5 @@ async function serve() {
     `Listening on ${listening}; links in e-mails point to ${env.SITE_URL}` +
       (env.SITE_URL_SET ? ' (SITE_URL)' : ' (SITE_URL unset: from HOST and PORT)'),
   );
-  if (scheduledWork) backups = startBackupSchedule({ env, log: app.log });
+  if (scheduledWork) backups = startBackupSchedule({ env, log: app.log, remote: remoteBackups(env) });
 }

@@ -7,6 +7,7 @@ import { parseServerEnv } from '../env.ts';
 import { startLocalS3, type LocalS3 } from '../storage/local-s3.ts';
 import { listObjects, putObject, readObject } from '../storage/s3.ts';
 import { createBackup, type BackupPlaces } from './backup.ts';
+import { startBackupSchedule } from './backup-schedule.ts';
 import {
   fetchRemoteBackup,
   listRemoteBackups,
@@ -209,6 +210,40 @@ describe('backups that leave the machine (BACKUP_URL)', () => {
     await expect(fetchRemoteBackup(remote, undefined, into)).rejects.toThrow(/uploads\/photo.jpg cannot be decrypted/);
     expect(readdirSync(into)).toEqual([]);
     expect(existsSync(join(into, 'app-2026-11-01T00-00-00Z'))).toBe(false);
+  });
+
+  it('the scheduled backups (BACKUP_EVERY) are sent too, and logged once there', async () => {
+    const { dir, database } = await machine('site-d');
+    const remote = remoteFor('site-d');
+    const sent: Record<string, unknown>[] = [];
+    const errors: unknown[] = [];
+    const schedule = startBackupSchedule({
+      env: {
+        DATABASE_URL: `file:${database}`,
+        UPLOADS_DIR: join(dir, 'data', 'uploads'),
+        BACKUP_DIR: join(dir, 'data', 'backups'),
+        BACKUP_EVERY: 3_600_000,
+        BACKUP_KEEP: 5,
+      },
+      remote,
+      log: {
+        info: (obj, msg) => (msg === 'backup sent' ? sent.push(obj as Record<string, unknown>) : undefined),
+        warn: () => {},
+        error: (obj) => errors.push(obj),
+      },
+    });
+    try {
+      // The first is taken at once (there is none yet); the next is an hour away.
+      await vi.waitFor(() => expect(sent.length + errors.length).toBeGreaterThan(0), {
+        timeout: 120_000,
+        interval: 50,
+      });
+    } finally {
+      await schedule.stop();
+    }
+    expect(errors).toEqual([]);
+    const [name] = await listRemoteBackups(remote);
+    expect(sent[0]).toMatchObject({ backup: `s3://offsite/site-d/backups/${name}/`, uploadsSent: 1 });
   });
 
   it('BACKUP_URL without BACKUP_KEY is refused, naming the setting', () => {
