@@ -32,7 +32,7 @@ import {
   type S3Settings,
 } from '../storage/s3.ts';
 import { sealBuffer, sealedLength, sealStream, unsealBuffer, unsealToFile } from '../storage/sealed-stream.ts';
-import { BackupRefused } from './backup.ts';
+import { BackupRefused, formatBytes } from './backup.ts';
 
 export interface RemoteBackups {
   place: BucketPlace;
@@ -140,7 +140,7 @@ export async function sendOffMachine(remote: RemoteBackups, backupPath: string) 
 export function describePush(result: Awaited<ReturnType<typeof sendOffMachine>>): string {
   const pruned = result.pruned.length > 0 ? `; ${result.pruned.length} older removed from the bucket` : '';
   return (
-    `backup encrypted and sent: ${result.url} (${result.bytes} bytes; uploads: ${result.uploadsSent} sent, ` +
+    `backup encrypted and sent: ${result.url} (${formatBytes(result.bytes)}; uploads: ${result.uploadsSent} sent, ` +
     `${result.uploadsPresent} already there)${pruned}`
   );
 }

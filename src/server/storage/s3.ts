@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -84,17 +83,6 @@ export async function getObject(place: BucketPlace, key: string): Promise<{ body
     return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
   } catch (error) {
     if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
-/** Whether an object exists. */
-export async function hasObject(place: BucketPlace, key: string): Promise<boolean> {
-  try {
-    await place.client.send(new HeadObjectCommand({ Bucket: place.bucket, Key: place.prefix + key }));
-    return true;
-  } catch (error) {
-    if (isMissing(error)) return false;
     throw error;
   }
 }
