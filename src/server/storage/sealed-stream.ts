@@ -8,7 +8,7 @@
  * object moved or swapped under another name fails to open as surely as a changed byte.
  * The storage provider sees sizes and names, never contents.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type DecipherGCM, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -26,7 +26,7 @@ export const sealedLength = (plainBytes: number) => HEADER_BYTES + plainBytes + 
 export async function* sealStream(
   key: Buffer,
   name: string,
-  source: AsyncIterable<Uint8Array | string>,
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array>,
 ): AsyncGenerator<Buffer> {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -87,9 +87,13 @@ export async function unsealBuffer(key: Buffer, name: string, sealed: Buffer): P
 }
 
 /** Yields unauthenticated plaintext and throws at the end unless the tag checks out. */
-async function* unsealStream(key: Buffer, name: string, source: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+async function* unsealStream(
+  key: Buffer,
+  name: string,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Buffer> {
   let head = Buffer.alloc(0);
-  let decipher: ReturnType<typeof createDecipheriv> | undefined;
+  let decipher: DecipherGCM | undefined;
   // The tag is the last 16 bytes: always hold back that many.
   let held = Buffer.alloc(0);
   for await (const chunk of source) {
