@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startLocalS3, type LocalS3 } from '#server/storage/local-s3.ts';
+import { startLocalS3, type LocalS3 } from '#server/storage/testing/local-s3.ts';
 import { CUSTOMER_PASSWORD } from './admin-helpers.ts';
 import { E2E_BUILDS } from './builds.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseServerEnv } from '../env.ts';
-import { startLocalS3, type LocalS3 } from '../storage/local-s3.ts';
+import { startLocalS3, type LocalS3 } from '../storage/testing/local-s3.ts';
 import { listObjects, putObject, readObject } from '../storage/s3.ts';
 import { createBackup, type BackupPlaces } from './backup.ts';
 import { startBackupSchedule } from './backup-schedule.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
 import { parseServerEnv, resetServerEnv } from '#server/env.ts';
 import { callRoute } from '#server/http/testing/call-route.ts';
-import { startLocalS3, type LocalS3 } from '#server/storage/local-s3.ts';
+import { startLocalS3, type LocalS3 } from '#server/storage/testing/local-s3.ts';
 import { bucketPlace, listObjects, readObject } from '#server/storage/s3.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { db, invoiceOrder, person } from '#features/admin/handlers/admin-test-kit.ts';
