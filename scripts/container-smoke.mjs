@@ -356,6 +356,9 @@ const appSettings = (/** @type {Pass} */ pass) => [
   'PORT=4321',
   '--env',
   'DATABASE_URL=file:/data/app.db',
+  // The https pass is a public site without Stripe: invoices must say how to pay or it will not start.
+  '--env',
+  'INVOICE_BANK_DETAILS=Palmetto Web Studio LLC; Example Bank; Routing 000000000; Account 0000000000',
   '--volume',
   `${NAMES.volume}:/data`,
   '--read-only',

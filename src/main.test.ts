@@ -49,4 +49,14 @@ describe('the server refuses a configuration that cannot work, with one clear li
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toMatch(/^Invalid environment: PORT: /);
   });
+
+  it('a public (https) start that could not say how to pay: no bank details and no Stripe', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palmetto-dist-'));
+    writeFileSync(join(dir, 'build-info.json'), JSON.stringify({ siteUrl: 'https://www.example.com' }));
+    const run = start({ DIST_DIR: dir, SITE_URL: 'https://www.example.com' });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^INVOICE_BANK_DETAILS is not set and Stripe is not configured/);
+  });
 });

@@ -10,6 +10,7 @@ import { accountPruning } from '#features/accounts/pruning.ts';
 import { isUploadRequest, UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { BUILD_INFO_FILE, originMismatch, type BuildInfo } from '#integrations/build-info.ts';
 import { startBackupSchedule, type BackupSchedule } from '#server/db/backup-schedule.ts';
+import { remoteBackups } from '#server/db/backup-remote.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { startHousekeeping } from '#server/db/housekeeping.ts';
 import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
@@ -28,7 +29,7 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { createMailer, isDevelopmentOrigin } from '#server/email/mailer.ts';
 import { mailKey } from '#server/email/sealed.ts';
 import { outboxPruning, startOutboxWorker } from '#server/email/outbox.ts';
-import { serverEnv } from '#server/env.ts';
+import { paymentSetupProblem, serverEnv } from '#server/env.ts';
 import { rateLimitPruning } from '#server/security/rate-limit.ts';
 import { buildApp, type NodeHandler } from '#server/http/app.ts';
 import { consoleToLog } from '#server/http/console-log.ts';
@@ -50,6 +51,9 @@ const env = (() => {
     return refuseToStart(error instanceof Error ? error.message : String(error));
   }
 })();
+// A public site must be able to tell every customer how to pay (invoices, their e-mails).
+const paymentProblem = paymentSetupProblem(env);
+if (paymentProblem) refuseToStart(paymentProblem);
 const distDir = resolve(env.DIST_DIR);
 
 const built = await readFile(join(distDir, BUILD_INFO_FILE), 'utf8').then(
@@ -213,5 +217,5 @@ async function serve() {
     `Listening on ${listening}; links in e-mails point to ${env.SITE_URL}` +
       (env.SITE_URL_SET ? ' (SITE_URL)' : ' (SITE_URL unset: from HOST and PORT)'),
   );
-  if (scheduledWork) backups = startBackupSchedule({ env, log: app.log });
+  if (scheduledWork) backups = startBackupSchedule({ env, log: app.log, remote: remoteBackups(env) });
 }

@@ -56,6 +56,27 @@ const duration = (fallback: string) =>
       return parsed;
     });
 
+/** `s3://bucket` or `s3://bucket/some/prefix`: object storage (S3, R2, B2, MinIO) for backups or uploads. */
+const s3Url = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](?:\/[^?#]*)?$/.test(value)) return value;
+  ctx.addIssue({ code: 'custom', message: 'must be s3://<bucket> or s3://<bucket>/<prefix>' });
+  return z.NEVER;
+});
+
+/** A 32-byte key written as 64 hex characters or base64 (`openssl rand -hex 32`). */
+export function decodeKey32(text: string): Buffer | null {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const key32 = optionalText.transform((value, ctx) => {
+  if (value === undefined || decodeKey32(value)) return value;
+  ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)' });
+  return z.NEVER;
+});
+
 const settings = z.object({
   /** libSQL database: a local file, or libsql://, https://, ws:// for sqld/Turso. */
   DATABASE_URL: z.string().trim().min(1).default(DEFAULT_DATABASE_URL),
@@ -81,7 +102,10 @@ const settings = z.object({
   STRIPE_API_URL: optionalText,
   /** Days from an invoice's issue to its due date. */
   INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-  /** Bank transfer details printed on every invoice (account name, bank, routing and account numbers). */
+  /**
+   * Bank transfer details printed on every invoice and its e-mail (account name, bank, routing and
+   * account numbers; `;` starts a new line). Required on a public (https) site without Stripe.
+   */
   INVOICE_BANK_DETAILS: optionalText,
   /** `off` disables rate limits, for benchmarks and test harnesses only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -105,12 +129,34 @@ const settings = z.object({
   ADMIN_PASSWORD: optionalText,
   /** Intake uploads (outside the public folder); default: `uploads` beside a local database file. */
   UPLOADS_DIR: optionalText,
+  /**
+   * `s3://bucket/prefix`: uploads and attachments live in object storage instead of UPLOADS_DIR,
+   * so several app servers over one database see the same files (UPLOADS_DIR then only holds
+   * bodies still arriving).
+   */
+  UPLOADS_URL: s3Url,
   /** `npm run db:backup` and scheduled backups write here; default: `backups` beside a local database file. */
   BACKUP_DIR: optionalText,
   /** The server takes a backup this often by itself (`1h`, `6h`, `1d`); `off` (default): only on command. */
   BACKUP_EVERY: duration('off'),
   /** How many backups to keep in BACKUP_DIR (older ones are deleted after a verified new one). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(48),
+  /**
+   * Off-machine copies: each verified backup is encrypted with BACKUP_KEY and sent here
+   * (`s3://bucket/prefix`); `npm run db:restore -- --from-bucket` brings one back.
+   */
+  BACKUP_URL: s3Url,
+  /** Encrypts what BACKUP_URL receives (AES-256-GCM): 32 bytes, hex or base64. Keep it off the machine too. */
+  BACKUP_KEY: key32,
+  /** How many backups to keep in BACKUP_URL (older ones, and uploads only they held, are deleted). */
+  BACKUP_REMOTE_KEEP: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Object storage for BACKUP_URL and UPLOADS_URL: another S3 API origin (R2, B2, MinIO); unset: AWS. */
+  S3_ENDPOINT: origin,
+  /** The bucket's region (`auto` for R2). */
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Access key; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, an instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   /** /metrics answers a request carrying `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optionalText,
   /** /metrics answers these client addresses without a token (comma-separated). */
@@ -133,17 +179,59 @@ export function defaultUploadsDir(databaseUrl: string): string {
   return path && path !== ':memory:' ? join(dirname(path), 'uploads') : join('data', 'uploads');
 }
 
-const schema = settings.transform((env) => ({
-  ...env,
-  // The build computes the same default (src/integrations/build-settings.ts), so they agree.
-  SITE_URL: env.SITE_URL ?? localSiteUrl(env.HOST, env.PORT),
-  /** false when SITE_URL was unset and follows HOST and PORT (the start line says so). */
-  SITE_URL_SET: env.SITE_URL !== undefined,
-  UPLOADS_DIR: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
-  BACKUP_DIR: env.BACKUP_DIR ?? join(dirname(defaultUploadsDir(env.DATABASE_URL)), 'backups'),
-}));
+/** Every setting's name, as declared above (the documentation tests read it). */
+export const SETTING_NAMES = Object.keys(settings.shape);
+
+const schema = settings
+  .superRefine((env, ctx) => {
+    if (env.BACKUP_URL && !env.BACKUP_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_KEY'],
+        message: 'required with BACKUP_URL (backups are encrypted before they leave the machine)',
+      });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    // The build computes the same default (src/integrations/build-settings.ts), so they agree.
+    SITE_URL: env.SITE_URL ?? localSiteUrl(env.HOST, env.PORT),
+    /** false when SITE_URL was unset and follows HOST and PORT (the start line says so). */
+    SITE_URL_SET: env.SITE_URL !== undefined,
+    UPLOADS_DIR: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
+    BACKUP_DIR: env.BACKUP_DIR ?? join(dirname(defaultUploadsDir(env.DATABASE_URL)), 'backups'),
+  }));
 
 export type ServerEnv = z.output<typeof schema>;
+
+/** Stripe Checkout takes payments when both of its settings are there (docs/payments.md). */
+const stripeConfigured = (env: Pick<ServerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
+  env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET !== undefined;
+
+/**
+ * Why a public server (SITE_URL on https) must not start: without Stripe every order is paid by
+ * bank transfer, and an invoice without INVOICE_BANK_DETAILS cannot say where to send the money.
+ * One line naming the setting; null when it can start. Local and test servers (http) may leave
+ * it out.
+ */
+export function paymentSetupProblem(
+  env: Pick<ServerEnv, 'SITE_URL' | 'INVOICE_BANK_DETAILS' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>,
+): string | null {
+  if (!env.SITE_URL.startsWith('https:') || env.INVOICE_BANK_DETAILS !== undefined || stripeConfigured(env)) {
+    return null;
+  }
+  return (
+    'INVOICE_BANK_DETAILS is not set and Stripe is not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): ' +
+    'invoices could not say how to pay. Set INVOICE_BANK_DETAILS (see docs/configuration.md).'
+  );
+}
 
 /** Parses `source`; throws one message listing every bad variable. */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {

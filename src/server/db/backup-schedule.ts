@@ -3,10 +3,13 @@
  * check run in a worker thread on a connection of their own (backup.ts), so requests and the
  * write queue carry on meanwhile. One backup at a time: the next is timed only once the last
  * has finished. A failure is logged at error level and retried after a backoff (1 min, 2, 4…,
- * never later than the regular interval) instead of waiting a whole interval.
+ * never later than the regular interval) instead of waiting a whole interval. With BACKUP_URL,
+ * each backup is also encrypted and sent to the bucket (backup-remote.ts); it counts as taken
+ * only once it is there.
  */
 import type { ServerEnv } from '../env.ts';
 import { backupPlaces, createBackup, listBackups, type BackupPlaces } from './backup.ts';
+import { type RemoteBackups, sendOffMachine } from './backup-remote.ts';
 
 /** The logger calls used (pino's, so Fastify's `app.log` fits). */
 export interface BackupLog {
@@ -23,6 +26,8 @@ export interface BackupSchedule {
 export interface BackupScheduleOptions {
   env: Pick<ServerEnv, 'DATABASE_URL' | 'UPLOADS_DIR' | 'BACKUP_DIR' | 'BACKUP_EVERY' | 'BACKUP_KEEP'>;
   log: BackupLog;
+  /** BACKUP_URL (`remoteBackups(env)`): each backup is then sent there too, and the bucket pruned. */
+  remote?: RemoteBackups | null;
   /** The first retry after a failure (doubling after each further failure). */
   retryAfterMs?: number;
 }
@@ -32,6 +37,7 @@ export const FIRST_RETRY_MS = 60_000;
 export function startBackupSchedule({
   env,
   log,
+  remote = null,
   retryAfterMs = FIRST_RETRY_MS,
 }: BackupScheduleOptions): BackupSchedule {
   if (env.BACKUP_EVERY === undefined) return { stop: async () => {} };
@@ -65,6 +71,14 @@ export function startBackupSchedule({
       const result = await createBackup(places, { keep: env.BACKUP_KEEP });
       failures = 0;
       log.info({ backup: result.path, bytes: result.bytes, ms: result.ms, pruned: result.pruned }, 'backup written');
+      if (remote) {
+        // A failure here is a failed backup (retried below): it is not off the machine yet.
+        const sent = await sendOffMachine(remote, result.path);
+        log.info(
+          { backup: sent.url, bytes: sent.bytes, uploadsSent: sent.uploadsSent, pruned: sent.pruned },
+          'backup sent',
+        );
+      }
       later(every);
     } catch (error) {
       failures += 1;

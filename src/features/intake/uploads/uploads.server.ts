@@ -1,24 +1,24 @@
 /**
- * Intake files on the server: where they are stored (UPLOADS_DIR, outside the public folder,
- * under random names), who may see them, and their rows. A file is written to disk first and
- * recorded second, in one write transaction that also re-checks every rule (owner, draft,
+ * Intake files on the server: where they are stored (UPLOADS_DIR outside the public folder, or
+ * UPLOADS_URL's bucket, under random names: #server/storage/file-store.ts), who may see them,
+ * and their rows. A file is stored first and recorded second, in one write transaction that also re-checks every rule (owner, draft,
  * count, total, the browser's clientKey): when the transaction refuses, the caller removes the
  * files it wrote, so a refused upload leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, asc, count, eq, sum } from 'drizzle-orm';
 import { visibleToCustomer } from '#features/orders/orders.server.ts';
 import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
 import { intakeFiles, intakes, orders } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
+import { bucketStore, type FileStore, folderStore, type OpenedFile } from '#server/storage/file-store.ts';
+import { bucketPlace } from '#server/storage/s3.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { ensureDraftIntake } from '../intake.server.ts';
 import { EXTENSIONS, type StoredImage } from './images.server.ts';
 import { MAX_FILES, MAX_INTAKE_BYTES, thumbSize } from './limits.ts';
-import { discard } from './multipart.server.ts';
 
 export type IntakeFile = typeof intakeFiles.$inferSelect;
 export type FileKind = IntakeFile['kind'];
@@ -61,24 +61,36 @@ export function fileView(file: IntakeFile): FileView {
 
 /** UPLOADS_DIR as an absolute path (relative settings are relative to the working directory). */
 export const uploadsDir = () => resolve(serverEnv().UPLOADS_DIR);
-/** Where request bodies land while they arrive: on the same disk, never served. */
+/** Where request bodies land while they arrive: on this machine's disk, never served. */
 export const incomingDir = () => join(uploadsDir(), '.incoming');
+
+let store: { key: string; store: FileStore } | undefined;
+
+/** Where stored files live: UPLOADS_URL's bucket when set (shared by every server), else UPLOADS_DIR. */
+function fileStore(): FileStore {
+  const env = serverEnv();
+  const key = `${uploadsDir()} ${env.UPLOADS_URL ?? ''} ${env.S3_ENDPOINT ?? ''}`;
+  if (store?.key !== key) {
+    store = {
+      key,
+      store: env.UPLOADS_URL ? bucketStore(bucketPlace(env.UPLOADS_URL, env)) : folderStore(uploadsDir()),
+    };
+  }
+  return store.store;
+}
 
 /** Our names only: 26 random characters and our extension. A row can never point elsewhere. */
 const STORED_NAME = /^[a-km-z2-9]{26}\.(?:jpg|png|webp)$/;
 
-export const storedPath = (name: string): string | null => (STORED_NAME.test(name) ? join(uploadsDir(), name) : null);
+const isStoredName = (name: string) => STORED_NAME.test(name);
 
 /** Writes the image and its thumbnail under fresh random names; answers those names. */
 export async function storeImage(image: StoredImage, main: Buffer, thumb: Buffer) {
-  const dir = uploadsDir();
-  await mkdir(dir, { recursive: true, mode: 0o750 });
   const storedName = `${randomId()}.${EXTENSIONS[image.mimeType]}`;
   const thumbName = `${randomId()}.webp`;
   try {
-    // 'wx': never overwrite; 0o640: not world-readable.
-    await writeFile(join(dir, storedName), main, { flag: 'wx', mode: 0o640 });
-    await writeFile(join(dir, thumbName), thumb, { flag: 'wx', mode: 0o640 });
+    await fileStore().put(storedName, main, image.mimeType);
+    await fileStore().put(thumbName, thumb, 'image/webp');
   } catch (error) {
     await removeStored([storedName, thumbName]);
     throw error;
@@ -88,26 +100,13 @@ export async function storeImage(image: StoredImage, main: Buffer, thumb: Buffer
 
 /** Deletes stored files by name (missing ones are fine: the goal is that they are gone). */
 export async function removeStored(names: string[]) {
-  await Promise.all(
-    names.map((name) => {
-      const path = storedPath(name);
-      return path ? discard(path) : Promise.resolve();
-    }),
-  );
+  const ours = names.filter(isStoredName);
+  if (ours.length > 0) await fileStore().remove(ours);
 }
 
 /** Opens a stored file for streaming; null when it is not there. */
-export async function openStored(name: string) {
-  const path = storedPath(name);
-  if (!path) return null;
-  try {
-    const handle = await open(path, 'r');
-    const { size } = await handle.stat();
-    return { handle, size };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+export async function openStored(name: string): Promise<OpenedFile | null> {
+  return isStoredName(name) ? fileStore().open(name) : null;
 }
 
 // Reads ---------------------------------------------------------------------------------

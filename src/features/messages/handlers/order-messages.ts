@@ -80,7 +80,7 @@ export const getMessageFile = defineRead({
     const thumb = query.data.size === 'thumb';
     const opened = await openStored(thumb ? file.thumbName : file.storedName);
     if (!opened) return jsonError(404, MESSAGES.notFound);
-    const body = Readable.toWeb(opened.handle.createReadStream()) as ReadableStream<Uint8Array>;
+    const body = Readable.toWeb(opened.body) as ReadableStream<Uint8Array>;
     return new Response(body, {
       status: 200,
       headers: {

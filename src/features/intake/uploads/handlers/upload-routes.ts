@@ -283,7 +283,7 @@ export const postUpload = defineMutation({
 
 const sizeQuery = z.object({ size: z.optional(z.enum(['thumb', 'full'], { error: 'size must be thumb or full' })) });
 
-/** GET /api/account/intake/files/{fileId}: the owner's or, for an admin, anyone's file, streamed from disk. */
+/** GET /api/account/intake/files/{fileId}: the owner's or, for an admin, anyone's file, streamed from storage. */
 export const getFile = defineRead({
   access: 'user',
   async handle({ context, user, database }) {
@@ -304,8 +304,8 @@ export const getFile = defineRead({
       console.error(`Intake file ${file.id}: its stored copy is missing`);
       return jsonError(404, UPLOADS.notFound);
     }
-    // The file handle closes when the stream ends or the client goes away.
-    const body = Readable.toWeb(opened.handle.createReadStream()) as ReadableStream<Uint8Array>;
+    // The file (or bucket object) stream closes when it ends or the client goes away.
+    const body = Readable.toWeb(opened.body) as ReadableStream<Uint8Array>;
     return new Response(body, {
       status: 200,
       headers: {
