@@ -454,7 +454,11 @@ export async function leadPrefill(db: Db, id: string, now = Date.now()) {
     })
     .from(leads)
     .where(
-      and(eq(leads.id, id), gt(leads.checkoutLinkExpiresAt, new Date(now)), notInArray(leads.stage, ['ordered', 'won', 'lost'])),
+      and(
+        eq(leads.id, id),
+        gt(leads.checkoutLinkExpiresAt, new Date(now)),
+        notInArray(leads.stage, ['ordered', 'won', 'lost']),
+      ),
     );
   return row ?? null;
 }
