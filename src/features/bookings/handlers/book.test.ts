@@ -115,13 +115,13 @@ describe('POST /api/bookings', () => {
     const ok = (await book(start, details(4), true)).response;
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toMatch(/^\/book\/manage\?token=/);
-    expect(formOutcomeOf(ok)?.notice).toBe('booked');
+    expect((await formOutcomeOf(ok))?.notice).toBe('booked');
     const taken = (await book(start, details(5), true)).response;
     expect(taken.headers.get('location')).toBe('/book');
-    expect(formOutcomeOf(taken)?.notice).toBe('taken');
+    expect((await formOutcomeOf(taken))?.notice).toBe('taken');
     const bad = (await book(start, { ...details(6), phone: '12', email: 'nope' }, true)).response;
     expect(bad.headers.get('location')).toBe('/book');
-    const outcome = formOutcomeOf(bad);
+    const outcome = await formOutcomeOf(bad);
     expect(outcome?.fields?.phone).toEqual([BOOKING_COPY.phoneInvalid]);
     expect(outcome?.fields?.email).toEqual([BOOKING_COPY.emailInvalid]);
   });
@@ -173,7 +173,7 @@ describe('the manage link', () => {
       .response;
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/book/manage?token=${encodeURIComponent(token)}`);
-    expect(formOutcomeOf(res)?.notice).toBe('cancelled');
+    expect((await formOutcomeOf(res))?.notice).toBe('cancelled');
     const cancelled = (await mailsFor('visitor9@example.com')).find((m) => m.kind === 'booking-cancelled');
     const ics = new TextDecoder().decode((await renderInviteAttachment(null, cancelled!.attachments![0]!.ref)).content);
     expect(ics).toContain('METHOD:CANCEL');
