@@ -285,7 +285,9 @@ test.describe('contact form', () => {
     expect(rows.rows.map((r) => r.name)).toEqual(['Home Visitor']);
   });
 
-  test("the form's code is fetched on first use, not with the page, and no island runtime ships", async ({ page }) => {
+  test("the form's code is fetched as the form nears the screen, not with the page, and no island runtime ships", async ({
+    page,
+  }) => {
     for (const path of ['/', '/contact']) {
       const { html } = builtPage(E2E_BUILDS.main, path);
       expect(html).not.toContain('<astro-island');
@@ -293,7 +295,7 @@ test.describe('contact form', () => {
       expect(html).not.toContain('"pointerover","pointerdown"');
       // The bundled modules wait, inert, in <template>s until the form is used or a toast is raised.
       expect(html).toMatch(
-        /<template id="contact-script" data-load-on="focusin pointerdown"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
+        /<template id="contact-script" data-load-on="near submit"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
       );
       expect(html).toMatch(
         /<template id="toaster" data-own-styles[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
@@ -301,10 +303,12 @@ test.describe('contact form', () => {
     }
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.goto('/contact');
+    // The home page's form is screens below the first one: nothing of it is fetched.
+    await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
-    await form(page).getByLabel('Name').click();
+    // Scrolled near, it is fetched and takes the form before anyone can press Send.
+    await form(page).scrollIntoViewIfNeeded();
     await expect(form(page)).toHaveAttribute('data-enhanced', '');
     expect(scripts.length).toBeGreaterThan(0);
     // The toaster (React) waits for the first toast.
@@ -344,18 +348,48 @@ test.describe('the first press, before the form script has arrived', () => {
     });
   }
 
-  test('a script still on its way when the button is pressed changes nothing: the messages come', async ({ page }) => {
+  test('a press while the script is still on its way waits for it: the messages come, with no round trip', async ({
+    page,
+  }) => {
     let release = () => {};
+    let requested = () => {};
+    const asked = new Promise<void>((r) => (requested = r));
     await page.route(CONTACT_SCRIPT, async (route) => {
+      requested();
       await new Promise<void>((r) => (release = r));
       await route.continue().catch(() => {});
     });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
     await page.goto('/');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result#contact$/);
+    await asked;
     release();
     await expectRequiredMessages(page);
+    await expect(page).toHaveURL(/\/$/);
+    expect(posts).toEqual([]);
   });
+});
+
+test.describe('the very first press of Send', () => {
+  for (const path of ['/', '/contact']) {
+    test(`on ${path}, checks the empty form in the browser: the three messages, no post, no reload`, async ({
+      page,
+    }) => {
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+      let navigations = 0;
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+      await page.goto(path);
+      const loaded = navigations;
+      // No waiting for the form's code: the visitor scrolls to the form and presses at once.
+      await form(page).getByRole('button', { name: 'Send Message' }).click();
+      await expectRequiredMessages(page);
+      expect(posts).toEqual([]);
+      expect(navigations).toBe(loaded);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : '/contact'}$`));
+    });
+  }
 });
 
 test.describe('field messages clear as soon as the field is valid', () => {
@@ -389,12 +423,19 @@ test.describe('field messages clear as soon as the field is valid', () => {
   });
 
   test('after a plain post, the summary stays while a message stands and goes with the last one', async ({ page }) => {
-    await page.route(CONTACT_SCRIPT, (route) => route.abort());
+    // The script fails to load on /contact (so Send is a plain post); on the result page it loads.
+    let blocked = () => {};
+    const failed = new Promise<void>((r) => (blocked = r));
+    await page.route(CONTACT_SCRIPT, async (route) => {
+      await route.abort();
+      blocked();
+    });
     await page.goto('/contact');
+    await failed;
+    await page.unroute(CONTACT_SCRIPT);
     await form(page).getByLabel('Name').fill('J');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/contact\/result#contact$/);
-    await page.unroute(CONTACT_SCRIPT);
     const f = form(page);
     const summary = page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice });
     await expect(summary).toBeVisible();

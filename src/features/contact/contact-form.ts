@@ -65,4 +65,9 @@ export function enhanceContactForm(form: HTMLFormElement) {
       }
     }
   });
+  // Sent before this code was here: the loader held it (template-loader.ts); send it now, checked.
+  if (form.dataset.held !== undefined) {
+    delete form.dataset.held;
+    form.requestSubmit();
+  }
 }
