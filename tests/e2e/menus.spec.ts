@@ -282,7 +282,10 @@ test.describe('desktop header', () => {
     await page.goto('/');
     await expect(desktopNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(desktopNav(page).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 
   test("'Book a free call' goes to /book, and /contact offers booking before anything else", async ({ page }) => {
@@ -292,7 +295,10 @@ test.describe('desktop header', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Call' })).toBeVisible();
 
     await page.goto('/locations/florida/orlando');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '/book');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book a free call' })).toHaveAttribute(
+      'href',
+      '/book',
+    );
 
     await page.goto('/contact');
     // The first action on the page (after the breadcrumb trail): booking, before calling or writing.
