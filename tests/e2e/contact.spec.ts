@@ -235,9 +235,8 @@ test.describe('contact form', () => {
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      // The home page fetches no script at all before interaction; /contact only its form's code,
-      // once the form is near (it is on the first screens); /auth has its own island.
-      if (path === '/') expect(scripts).toEqual([]);
+      // The public pages fetch no script at all before interaction; /auth has its own island.
+      if (path !== '/auth') expect(scripts).toEqual([]);
       expect(scripts.some((s) => /Toaster/i.test(s))).toBe(false);
       await page.keyboard.press('F8');
       // The toaster's code is fetched now: allow a loaded machine its time.
@@ -286,9 +285,7 @@ test.describe('contact form', () => {
     expect(rows.rows.map((r) => r.name)).toEqual(['Home Visitor']);
   });
 
-  test("the form's code is fetched as the form nears the screen, not with the page, and no island runtime ships", async ({
-    page,
-  }) => {
+  test("the form's code is fetched on first use, not with the page, and no island runtime ships", async ({ page }) => {
     for (const path of ['/', '/contact']) {
       const { html } = builtPage(E2E_BUILDS.main, path);
       expect(html).not.toContain('<astro-island');
@@ -296,7 +293,7 @@ test.describe('contact form', () => {
       expect(html).not.toContain('"pointerover","pointerdown"');
       // The bundled modules wait, inert, in <template>s until the form is used or a toast is raised.
       expect(html).toMatch(
-        /<template id="contact-script" data-load-on="near submit"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
+        /<template id="contact-script" data-load-on="focusin submit"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
       );
       expect(html).toMatch(
         /<template id="toaster" data-own-styles[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
@@ -304,12 +301,10 @@ test.describe('contact form', () => {
     }
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    // The home page's form is screens below the first one: nothing of it is fetched.
-    await page.goto('/');
+    await page.goto('/contact');
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
-    // Scrolled near, it is fetched and takes the form before anyone can press Send.
-    await form(page).scrollIntoViewIfNeeded();
+    await form(page).getByLabel('Name').click();
     await expect(form(page)).toHaveAttribute('data-enhanced', '');
     expect(scripts.length).toBeGreaterThan(0);
     // The toaster (React) waits for the first toast.
@@ -424,19 +419,12 @@ test.describe('field messages clear as soon as the field is valid', () => {
   });
 
   test('after a plain post, the summary stays while a message stands and goes with the last one', async ({ page }) => {
-    // The script fails to load on /contact (so Send is a plain post); on the result page it loads.
-    let blocked = () => {};
-    const failed = new Promise<void>((r) => (blocked = r));
-    await page.route(CONTACT_SCRIPT, async (route) => {
-      await route.abort();
-      blocked();
-    });
+    await page.route(CONTACT_SCRIPT, (route) => route.abort());
     await page.goto('/contact');
-    await failed;
-    await page.unroute(CONTACT_SCRIPT);
     await form(page).getByLabel('Name').fill('J');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/contact\/result#contact$/);
+    await page.unroute(CONTACT_SCRIPT);
     const f = form(page);
     const summary = page.getByRole('alert').filter({ hasText: CONTACT.invalidNotice });
     await expect(summary).toBeVisible();
