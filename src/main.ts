@@ -31,6 +31,7 @@ import { mailKey } from '#server/email/sealed.ts';
 import { outboxPruning, startOutboxWorker } from '#server/email/outbox.ts';
 import { paymentSetupProblem, serverEnv } from '#server/env.ts';
 import { rateLimitPruning } from '#server/security/rate-limit.ts';
+import { formOutcomePruning } from '#server/http/form-outcome.ts';
 import { buildApp, type NodeHandler } from '#server/http/app.ts';
 import { consoleToLog } from '#server/http/console-log.ts';
 import { closeWithin } from '#server/http/shutdown.ts';
@@ -168,7 +169,7 @@ async function serve() {
     scheduledWork &&
     startHousekeeping(
       database.client,
-      [...accountPruning, rateLimitPruning, outboxPruning, duePriceChanges],
+      [...accountPruning, rateLimitPruning, formOutcomePruning, outboxPruning, duePriceChanges],
       (obj, msg) => app.log.error(obj, msg),
       // Monthly plans billed first, so a new invoice's reminders are counted from its own dates.
       [

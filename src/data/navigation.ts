@@ -20,7 +20,11 @@ export const headerLinks: readonly NavLink[] = [
   { label: 'Contact', href: '/contact' },
 ];
 
-export const getStarted: NavLink = { label: 'Get Started', href: '/book' };
+/** The header's call to action: the contact page, which offers booking a call first (the specification). */
+export const getStarted: NavLink = { label: 'Get Started', href: '/contact' };
+
+/** Every 'Book a free call' button: straight to the booking page. */
+export const bookCall: NavLink = { label: 'Book a free call', href: '/book' };
 
 export const footerMainPages: readonly NavLink[] = [
   { label: 'Home', href: '/' },

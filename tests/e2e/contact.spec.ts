@@ -293,7 +293,7 @@ test.describe('contact form', () => {
       expect(html).not.toContain('"pointerover","pointerdown"');
       // The bundled modules wait, inert, in <template>s until the form is used or a toast is raised.
       expect(html).toMatch(
-        /<template id="contact-script" data-load-on="focusin pointerdown"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
+        /<template id="contact-script" data-load-on="focusin submit"[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
       );
       expect(html).toMatch(
         /<template id="toaster" data-own-styles[^>]*><script type="module" src="\/_astro\/[^"]+\.js"><\/script><\/template>/,
@@ -344,18 +344,48 @@ test.describe('the first press, before the form script has arrived', () => {
     });
   }
 
-  test('a script still on its way when the button is pressed changes nothing: the messages come', async ({ page }) => {
+  test('a press while the script is still on its way waits for it: the messages come, with no round trip', async ({
+    page,
+  }) => {
     let release = () => {};
+    let requested = () => {};
+    const asked = new Promise<void>((r) => (requested = r));
     await page.route(CONTACT_SCRIPT, async (route) => {
+      requested();
       await new Promise<void>((r) => (release = r));
       await route.continue().catch(() => {});
     });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
     await page.goto('/');
     await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(/\/contact\/result#contact$/);
+    await asked;
     release();
     await expectRequiredMessages(page);
+    await expect(page).toHaveURL(/\/$/);
+    expect(posts).toEqual([]);
   });
+});
+
+test.describe('the very first press of Send', () => {
+  for (const path of ['/', '/contact']) {
+    test(`on ${path}, checks the empty form in the browser: the three messages, no post, no reload`, async ({
+      page,
+    }) => {
+      const posts: string[] = [];
+      page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+      let navigations = 0;
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+      await page.goto(path);
+      const loaded = navigations;
+      // No waiting for the form's code: the visitor scrolls to the form and presses at once.
+      await form(page).getByRole('button', { name: 'Send Message' }).click();
+      await expectRequiredMessages(page);
+      expect(posts).toEqual([]);
+      expect(navigations).toBe(loaded);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : '/contact'}$`));
+    });
+  }
 });
 
 test.describe('field messages clear as soon as the field is valid', () => {

@@ -282,7 +282,31 @@ test.describe('desktop header', () => {
     await page.goto('/');
     await expect(desktopNav(page).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(desktopNav(page).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/book');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  test("'Book a free call' goes to /book, and /contact offers booking before anything else", async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('main').getByRole('link', { name: 'Book a free call' }).click();
+    await expect(page).toHaveURL(/\/book$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Call' })).toBeVisible();
+
+    await page.goto('/locations/florida/orlando');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Book a free call' })).toHaveAttribute(
+      'href',
+      '/book',
+    );
+
+    await page.goto('/contact');
+    // The first action on the page (after the breadcrumb trail): booking, before calling or writing.
+    const main = page.getByRole('main');
+    const trail = await main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').count();
+    const first = main.getByRole('link').nth(trail);
+    await expect(first).toHaveAccessibleName('Book a free call');
+    await expect(first).toHaveAttribute('href', '/book');
   });
 });
 

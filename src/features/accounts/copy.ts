@@ -43,6 +43,14 @@ export const AUTH = {
   activated: 'Your account is active and you are signed in.',
   passwordSetCodeNext: 'Your new password is set. Enter the code from your authenticator app to finish signing in.',
   otherSessionsEnded: 'You have been signed out on all other devices.',
+  /**
+   * On /auth for a buyer whose account the order created: it has no password until the
+   * activation link is opened, so neither form can work for them yet. Said to everyone, so it
+   * tells nobody whether an address has an account.
+   */
+  orderedNotActivated:
+    'Placed an order with us? Your account is already there: choose its password with the activation link we e-mailed you, then log in here.',
+  resendActivation: 'Send the activation link again',
 } as const;
 
 /** /auth's page heading, by what the page shows (its script keeps it in step without a reload). */

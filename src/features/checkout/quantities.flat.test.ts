@@ -60,7 +60,7 @@ describe('flat reading: what it does not sell is refused', () => {
     );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/checkout#checkout-form');
-    expect(feedbackOf(jar)).toMatchObject({
+    expect(await feedbackOf(jar)).toMatchObject({
       form: '/api/checkout',
       notice: 'invalid',
       fields: { extraPages: [CHECKOUT.extraPagesNotOffered], monthly: [CHECKOUT.monthlyNotOffered] },

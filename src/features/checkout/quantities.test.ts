@@ -36,7 +36,7 @@ describe('custom reading: extra pages', () => {
     const { response, jar } = await postOrder({ ...validOrder(email), terms: 'on', extraPages: '21' }, { form: true });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/checkout#checkout-form');
-    const feedback = takeFormOutcome(
+    const feedback = await takeFormOutcome(
       { get: () => ({ value: jar.get('form_outcome') }), delete: () => {} } as never,
       false,
     );

@@ -11,6 +11,12 @@ export const THANK_YOU = {
     title: 'Activate your account.',
     text: 'We e-mailed you a confirmation of your order and a link to choose a password, so you can follow your order.',
   },
+  /** Beside the new account's step: the activation link again, for a buyer who cannot find the mail. */
+  resendActivation: 'Send the activation link again',
+  resendActivationHint: 'No e-mail from us? Check your spam folder, or have the link sent again:',
+  /** Invoice mode before the account is activated: where the invoice is, and how to see it in the account. */
+  invoiceBeforeActivation: (invoice: string) =>
+    `Invoice ${invoice} is in that e-mail. To see it in your account as well, activate your account first with the link we e-mailed you.`,
   signedIn: { title: 'Follow your order in your account.', text: 'We e-mailed you a confirmation too.' },
   confirmationSent: { title: 'Check your e-mail.', text: 'We e-mailed you a confirmation of your order.' },
   invoice: {

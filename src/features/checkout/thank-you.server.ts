@@ -53,11 +53,17 @@ export interface ThankYouOrder {
   held: boolean;
   /** A new account: the activation link is in the mail. */
   newAccount: boolean;
+  /** The new account's address, to send its activation link again from the page (null: none needed). */
+  activationEmail: string | null;
   payment: 'invoice' | 'paid' | 'processing';
   /** The order's page in the account, for the signed-in customer who owns it. */
   accountUrl: string | null;
-  /** Its invoice (invoice mode, once issued): the number and where the customer reads it. */
-  invoice: { number: string; url: string } | null;
+  /**
+   * Its invoice (invoice mode, once issued): the number and where the customer reads it; no
+   * `url` while the account is not activated (the page would only ask for a password the buyer
+   * has not chosen yet: the invoice is in the e-mail, and the page says to activate first).
+   */
+  invoice: { number: string; url: string | null } | null;
   /** The monthly plan chosen with the order, as '$199 per month from launch' (null: none). */
   plan: { name: string; price: string } | null;
 }
@@ -74,7 +80,11 @@ export async function thankYouOrder(
   if (!id || url.searchParams.get('order') !== orderNumber(id)) return null;
   const order = await findOrder(db, id);
   if (!order) return null;
-  const [owner] = await db.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
+  const [owner] = await db
+    .select({ status: users.status, email: users.email })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const newAccount = owner?.status === 'pending';
   const visible = order.heldAt === null && order.unprovenEmail === null;
   const invoice = order.status === 'pending_payment' ? await buildInvoiceOf(db, order.id) : null;
   const monthly = (await itemsOf(db, order.id)).find((item) => item.interval === 'month');
@@ -82,13 +92,15 @@ export async function thankYouOrder(
     number: orderNumber(order.id),
     total: formatPrice(order.totalCents),
     held: order.heldAt !== null,
-    newAccount: owner?.status === 'pending',
+    newAccount,
+    activationEmail: newAccount && owner ? owner.email : null,
     payment:
       order.status !== 'pending_payment' ? 'paid' : order.paymentProvider === 'invoice' ? 'invoice' : 'processing',
     accountUrl: visible && userId === order.userId ? `/account/orders/${order.id}` : null,
     // Linked for the browser that placed the order even before the address is proven: opening it
-    // takes the account's sign-in (activation proves the address).
-    invoice: invoice ? { number: invoice.number, url: `/account/invoices/${invoice.id}` } : null,
+    // takes the account's sign-in (activation proves the address). Not before the account has a
+    // password: that sign-in would be a dead end.
+    invoice: invoice ? { number: invoice.number, url: newAccount ? null : `/account/invoices/${invoice.id}` } : null,
     plan: monthly ? { name: monthly.description, price: perMonthFromLaunch(monthly.amountCents) } : null,
   };
 }

@@ -65,4 +65,10 @@ export function enhanceContactForm(form: HTMLFormElement) {
       }
     }
   });
+  // The loader holds a submit made before this code was here (`sent` 1, template-loader.ts):
+  // send it now, checked. From now on (2) every submit is this code's.
+  const loader = form as HTMLFormElement & { sent?: 1 | 2 };
+  const held = loader.sent === 1;
+  loader.sent = 2;
+  if (held) form.requestSubmit();
 }

@@ -130,7 +130,7 @@ describe('Pay online with Stripe configured', () => {
     const paid = await pay(owner, id, { form: true });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/account/invoices/${id}`);
-    expect(formOutcomeOf(paid)?.notice).toBe('not-open');
+    expect((await formOutcomeOf(paid))?.notice).toBe('not-open');
     expect([...fake.sessions.values()].some((s) => s.metadata.invoice_id === id)).toBe(false);
   });
 

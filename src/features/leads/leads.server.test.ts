@@ -98,7 +98,7 @@ describe('the admin works a lead', () => {
       true,
     );
     expect(moved.status).toBe(303);
-    expect(formOutcomeOf(moved)?.notice).toBe('stage-changed');
+    expect((await formOutcomeOf(moved))?.notice).toBe('stage-changed');
     const stale = await postAs(postLeadStage, path('stage'), { id: lead.id }, { version: '0', stage: 'lost' }, admin);
     expect(stale.status).toBe(409);
     expect((await leadOf(lead.email))?.stage).toBe('contacted');

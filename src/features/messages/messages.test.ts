@@ -22,7 +22,8 @@ import { postOrderNote } from '#features/orders/admin/handlers/order-actions.ts'
 import { customerOrderPage } from '#features/orders/customer-order.server.ts';
 import CustomerOrderPage from '#features/orders/pages/CustomerOrderPage.astro';
 import { accountExport } from '#features/portal/account-export.server.ts';
-import { MAX_THREAD_FILES, MESSAGE_MAIL, MESSAGES } from './copy.ts';
+import { UPLOADS } from '#features/intake/uploads/copy.ts';
+import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_MAIL, MESSAGES } from './copy.ts';
 import MessagesSection from './components/MessagesSection.astro';
 import AccountUnreadMessages from './components/AccountUnreadMessages.astro';
 import { getMessageFile, postAgencyOrderMessage, postCustomerOrderMessage } from './handlers/order-messages.ts';
@@ -49,6 +50,14 @@ const customerPost = (
   postMultipart(postCustomerOrderMessage, `/api/account/orders/${id}/messages`, { id }, fields, user, { file, form });
 const agencyPost = (id: string, fields: Record<string, string>, user: SessionUser | null, form = false) =>
   postMultipart(postAgencyOrderMessage, `/api/admin/orders/${id}/messages`, { id }, fields, user, { form });
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 async function mailsTo(to: string, kind: string) {
   const rows = await db
@@ -98,7 +107,7 @@ describe('project messages', () => {
     const { response } = await agencyPost(id, { body: 'Sure, darker it is.' }, admin, true);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`/admin/orders/${id}#messages`);
-    expect(formOutcomeOf(response)?.notice).toBe('message-sent');
+    expect((await formOutcomeOf(response))?.notice).toBe('message-sent');
     const mails = await mailsTo(customer.email, 'message-to-customer');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`${serverEnv().SITE_URL}/account/orders/${id}#messages`);
@@ -188,9 +197,55 @@ describe('project messages', () => {
     const refused = await customerPost(id, { body: 'my logo' }, customer, svg, true);
     expect(refused.response.status).toBe(303);
     expect(refused.response.headers.get('location')).toBe(`/account/orders/${id}#messages`);
-    expect(formOutcomeOf(refused.response)?.notice).toBe('message-svg');
+    expect((await formOutcomeOf(refused.response))?.notice).toBe('message-svg');
     const html = await render(MessagesSection, { orderId: id, side: 'customer' }, customer);
     expect(html).toContain(MESSAGES.none);
+  });
+
+  it('a message refused for its image comes back whole on the thread, the file named as the field to fix', async () => {
+    const { id, customer } = await orderWithCustomer();
+    const long = `${'Here is what I would like on the front page, line by line.\n'.repeat(70)}`.slice(
+      0,
+      MAX_MESSAGE_CHARS,
+    );
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'logo.svg', { type: 'image/svg+xml' });
+    const refused = await customerPost(id, { body: long }, customer, svg, true);
+    expect(refused.response.status).toBe(303);
+    const cookie = `form_outcome=${outcomeCookieOf(refused.response).form_outcome}`;
+    // A multipart body sends line breaks as CRLF, as browsers do.
+    const html = (await render(MessagesSection, { orderId: id, side: 'customer' }, customer, cookie)).replaceAll(
+      '\r\n',
+      '\n',
+    );
+    expect(html).toContain(escapeHtml(long));
+    expect(html).toMatch(new RegExp(`id="order-message-customer-file-error"[^>]*>${escapeHtml(UPLOADS.svg)}<`));
+    expect(html).toMatch(/id="order-message-customer-file"[^>]*aria-invalid="true"/);
+  });
+
+  it('a too-large image (declared, never read) comes back with the text typed before it and a clear message', async () => {
+    const { id, customer } = await orderWithCustomer();
+    const form = new FormData();
+    form.append('body', 'Please use this photo of the shop front.');
+    form.append('file', new File([new Uint8Array(64 * 1024)], 'shop.jpg', { type: 'image/jpeg' }));
+    const encoded = new Response(form);
+    const body = await encoded.arrayBuffer();
+    // As a browser sends a 20 MB photo: the length is declared up front, over the cap.
+    const request = new Request(`http://localhost:4321/api/account/orders/${id}/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': encoded.headers.get('content-type') ?? '',
+        'content-length': String(20 * 1024 * 1024),
+      },
+      body,
+    });
+    const { response } = await callRoute(postCustomerOrderMessage, request, { params: { id }, user: customer });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/account/orders/${id}#messages`);
+    const cookie = `form_outcome=${outcomeCookieOf(response).form_outcome}`;
+    const html = await render(MessagesSection, { orderId: id, side: 'customer' }, customer, cookie);
+    expect(html).toContain('Please use this photo of the shop front.');
+    expect(html).toMatch(new RegExp(`id="order-message-customer-file-error"[^>]*>${escapeHtml(UPLOADS.tooLarge)}<`));
+    expect(html).toContain(UPLOADS.tooLarge);
   });
 
   it('says its own notice from the cookie the post left, even when the page read that cookie first; no other', async () => {

@@ -1,29 +1,18 @@
 /**
- * The thread's notice after a plain form post. The pages the thread sits on may read the
- * form-outcome cookie first (it reads once per request), so the thread looks at the cookie the
- * request came with, and shows only codes of its own (a crafted one finds nothing).
+ * What a thread shows after a plain form post: its notice (only codes of its own, so a crafted
+ * one finds nothing), and for a refused message the field to fix and the text that was typed.
+ * The page the thread sits on may have read the form outcome already: every reader in a request
+ * gets the same one (src/server/http/form-outcome.ts).
  */
 import type { AstroCookies } from 'astro';
-import { takeFormOutcome } from '#server/http/form-outcome.ts';
+import { feedbackFor, takeFormOutcome } from '#server/http/form-outcome.ts';
 import { MESSAGE_NOTICES } from './copy.ts';
 
-const COOKIE = /(?:^|;\s*)form_outcome=([^;]+)/;
-
-function incomingNotice(request: Request): string | null {
-  const value = COOKIE.exec(request.headers.get('cookie') ?? '')?.[1];
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64url').toString('utf8'));
-    const notice = parsed && typeof parsed === 'object' && 'notice' in parsed ? parsed.notice : null;
-    return typeof notice === 'string' ? notice : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The thread's notice for this request, if the last form post was the thread's (and then it is used up). */
-export function threadNotice(request: Request, cookies: AstroCookies, secure: boolean) {
-  const notice = MESSAGE_NOTICES.get(incomingNotice(request) ?? '');
-  if (notice) takeFormOutcome(cookies, secure);
-  return notice ?? null;
+/** The thread's notice and its form's feedback for this request, if the last form post was to `action`. */
+export async function threadFeedback(cookies: AstroCookies, secure: boolean, action: string) {
+  const outcome = await takeFormOutcome(cookies, secure);
+  return {
+    notice: MESSAGE_NOTICES.get(outcome?.notice ?? '') ?? null,
+    form: feedbackFor(outcome, action),
+  };
 }

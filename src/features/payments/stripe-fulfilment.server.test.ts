@@ -200,10 +200,10 @@ describe('POST /api/stripe/webhook: verification', () => {
 });
 
 /** Back on /checkout, its general notice in the form outcome. */
-function expectNotOurs(res: Response) {
+async function expectNotOurs(res: Response) {
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toBe('/checkout');
-  expect(formOutcomeOf(res)?.notice).toBe('error');
+  expect((await formOutcomeOf(res))?.notice).toBe('error');
 }
 
 describe('GET /checkout/complete: sessions that are not (yet) paid', () => {
@@ -211,9 +211,9 @@ describe('GET /checkout/complete: sessions that are not (yet) paid', () => {
     for (const id of [null, '', 'not-a-session', 'cs_test_<script>']) {
       const res = await returnFromStripe(id);
       expect(res.status).toBe(303);
-      expectNotOurs(res);
+      await expectNotOurs(res);
     }
-    expectNotOurs(await returnFromStripe('cs_test_doesnotexist'));
+    await expectNotOurs(await returnFromStripe('cs_test_doesnotexist'));
 
     // A session on the same Stripe account that is not one of our orders.
     const settings = stripeSettings()!;
@@ -223,7 +223,7 @@ describe('GET /checkout/complete: sessions that are not (yet) paid', () => {
       success_url: 'https://elsewhere.example/done',
     });
     fake.completeSession(foreign.id);
-    expectNotOurs(await returnFromStripe(foreign.id));
+    await expectNotOurs(await returnFromStripe(foreign.id));
   });
 
   it('back from Stripe without paying (the session is still open): the checkout form', async () => {

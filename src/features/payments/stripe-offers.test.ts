@@ -171,7 +171,7 @@ describe('accepting an offer with Stripe', () => {
     const once = await offerTo(owner, { interval: 'once' });
     const refused = await acceptOfferAs(owner, once, { form: true });
     expect(refused.headers.get('location')).toBe('/account#subscriptions');
-    expect(formOutcomeOf(refused)?.notice).toBe('subscription-not-payable');
+    expect((await formOutcomeOf(refused))?.notice).toBe('subscription-not-payable');
 
     const restore = setStripeEnv({
       STRIPE_SECRET_KEY: 'sk_test_palmetto_fake',
@@ -400,7 +400,7 @@ describe('sessions that must not activate an offer', () => {
       const paid = fake.completeSession(session.id);
       const back = await returnFromStripe(session.id);
       expect(back.headers.get('location')).toBe('/checkout');
-      expect(formOutcomeOf(back)?.notice).toBe('error');
+      expect((await formOutcomeOf(back))?.notice).toBe('error');
       expect((await deliver(fake, fake.event('checkout.session.completed', paid))).status).toBe(200);
     }
     expect((await db.select().from(subscriptions).where(eq(subscriptions.id, ordersOwn!.id)))[0]?.status).toBe(

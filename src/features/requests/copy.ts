@@ -1,5 +1,6 @@
 /** Words of care-plan requests: the customer's /account/requests and the agency's /admin/requests. */
 import type { CareRequestStatus } from '#server/db/schema.ts';
+import { UPLOADS } from '#features/intake/uploads/copy.ts';
 
 export const REQUEST_STATUS_LABELS: Record<CareRequestStatus, string> = {
   open: 'Open',
@@ -78,6 +79,7 @@ export const REQUEST_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
   ['request-no-plan', { tone: 'error', text: REQUESTS.noPlan }],
   ['request-invalid', { tone: 'error', text: REQUESTS.invalid }],
   ['request-limited', { tone: 'error', text: REQUESTS.limited }],
+  ['request-too-large', { tone: 'error', text: UPLOADS.tooLarge }],
   [
     'request-file',
     { tone: 'error', text: 'The image could not be kept. Please choose a JPEG, PNG, WebP, GIF or AVIF under 10 MB.' },

@@ -16,13 +16,15 @@ import { team } from '#data/team.ts';
 import { auditLog, careRequests, outbox, subscriptions, type SubscriptionStatus } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { resetServerEnv, serverEnv } from '#server/env.ts';
-import { formOutcomeOf } from '#server/http/testing/call-route.ts';
+import type { FormOutcome } from '#server/http/form-outcome.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { UPLOADS } from '#features/intake/uploads/copy.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import { MESSAGE_MAIL } from '#features/messages/copy.ts';
 import { png, postMultipart } from '#features/messages/testing/thread-kit.ts';
 import { customerUnread, messagesOf, threadOf } from '#features/messages/threads.server.ts';
-import { ADMIN_REQUESTS, REQUESTS } from './copy.ts';
+import { ADMIN_REQUESTS, MAX_DETAILS_CHARS, REQUEST_NOTICES, REQUESTS } from './copy.ts';
 import {
   postAgencyRequestMessage,
   postCustomerRequestMessage,
@@ -73,13 +75,13 @@ async function mailsTo(to: string, kind: string) {
   return rows.map((m) => ({ subject: m.subject, text: unseal(m.text) }));
 }
 
-async function renderList(user: SessionUser) {
+async function renderList(user: SessionUser, outcome: FormOutcome | null = null) {
   const container = await AstroContainer.create();
   return container.renderToString(CustomerRequestsPage, {
     props: {
       hasPlan: (await activePlanOf(db, user.id)) !== null,
       requests: await requestsOfCustomer(db, user.id),
-      outcome: null,
+      outcome,
     },
     request: new Request('http://localhost:4321/account/requests'),
     locals: { user, session: null },
@@ -95,7 +97,7 @@ describe('care-plan requests: the customer', () => {
       const form = await ask(customer, { page: 'Home', details: 'x' }, { form: true });
       expect(form.response.status).toBe(303);
       expect(form.response.headers.get('location')).toBe('/account/requests');
-      expect(formOutcomeOf(form.response)?.notice).toBe('request-no-plan');
+      expect((await formOutcomeOf(form.response))?.notice).toBe('request-no-plan');
       expect(await requestsOfCustomer(db, customer.id)).toEqual([]);
     }
     const html = await renderList(await person('customer'));
@@ -124,7 +126,7 @@ describe('care-plan requests: the customer', () => {
       assignee: null,
     });
     expect(response.headers.get('location')).toBe(`/account/requests/${row!.request.id}#messages`);
-    expect(formOutcomeOf(response)?.notice).toBe('request-sent');
+    expect((await formOutcomeOf(response))?.notice).toBe('request-sent');
     const mails = (await mailsTo(serverEnv().AGENCY_INBOX ?? site.email, 'request-new')).filter((m) =>
       m.text.includes(`/admin/requests/${row!.request.id}#messages`),
     );
@@ -136,6 +138,67 @@ describe('care-plan requests: the customer', () => {
     expect(html).toContain('action="/api/account/requests"');
     expect(html).toContain('Gallery');
     expect(html).toContain(site.contentUpdatePromise);
+  });
+
+  it('a request refused for its image comes back with the page and every word of the details, the file to fix', async () => {
+    const customer = await customerWithPlan();
+    const details = 'Swap the lunch prices: soup 6, salad 8, sandwich 11. '.repeat(70).slice(0, MAX_DETAILS_CHARS);
+    const pdf = new File(['%PDF-1.4 menu'], 'menu.pdf', { type: 'application/pdf' });
+    const { response } = await ask(customer, { page: 'Menu', details }, { file: pdf, form: true });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/account/requests');
+    const outcome = await formOutcomeOf(response);
+    expect(outcome).toMatchObject({
+      form: '/api/account/requests',
+      notice: 'request-file',
+      fields: { file: [UPLOADS.pdf] },
+      values: { page: 'Menu', details },
+    });
+    const html = await renderList(customer, outcome);
+    expect(html).toContain(details);
+    expect(html).toMatch(new RegExp(`id="request-file-error"[^>]*>${UPLOADS.pdf}<`));
+    expect(await requestsOfCustomer(db, customer.id)).toEqual([]);
+  });
+
+  it('a too-large image says so clearly, on the same form, with what was typed', async () => {
+    const customer = await customerWithPlan();
+    const form = new FormData();
+    form.append('page', 'Gallery');
+    form.append('details', 'Add this photo of the new patio.');
+    form.append('file', new File([new Uint8Array(1024)], 'patio.jpg', { type: 'image/jpeg' }));
+    const encoded = new Response(form);
+    const request = new Request('http://localhost:4321/api/account/requests', {
+      method: 'POST',
+      headers: {
+        'content-type': encoded.headers.get('content-type') ?? '',
+        'content-length': String(12 * 1024 * 1024),
+      },
+      body: await encoded.arrayBuffer(),
+    });
+    const { response } = await callRoute(postNewRequest, request, { user: customer });
+    expect(response.status).toBe(303);
+    const outcome = await formOutcomeOf(response);
+    expect(outcome).toMatchObject({
+      notice: 'request-too-large',
+      fields: { file: [UPLOADS.tooLarge] },
+      values: { page: 'Gallery', details: 'Add this photo of the new patio.' },
+    });
+    expect(REQUEST_NOTICES.get('request-too-large')?.text).toBe(UPLOADS.tooLarge);
+    const json = await callRoute(
+      postNewRequest,
+      new Request('http://localhost:4321/api/account/requests', {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': encoded.headers.get('content-type') ?? '',
+          'content-length': String(12 * 1024 * 1024),
+        },
+        body: await new Response(form).arrayBuffer(),
+      }),
+      { user: customer },
+    );
+    expect(json.response.status).toBe(413);
+    expect(await json.response.json()).toMatchObject({ error: UPLOADS.tooLarge });
   });
 
   it('says what is missing', async () => {
@@ -178,7 +241,7 @@ describe('care-plan requests: the agency', () => {
     );
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`/admin/requests/${id}`);
-    expect(formOutcomeOf(first)?.notice).toBe('status-saved');
+    expect((await formOutcomeOf(first))?.notice).toBe('status-saved');
     const stale = await postAs(postRequestStatus, path, { id }, { status: 'done', version: '0' }, admin);
     expect(stale.status).toBe(409);
     const same = await postAs(

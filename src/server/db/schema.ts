@@ -107,6 +107,21 @@ export const outbox = sqliteTable(
   ],
 );
 
+/**
+ * What a failed plain form post carries to the page it lands on (src/server/http/form-outcome.ts):
+ * too large for a cookie once typed text is in it. The body is encrypted with a key only the
+ * browser's cookie holds, read once and deleted; expired rows are pruned.
+ */
+export const formOutcomes = sqliteTable(
+  'form_outcomes',
+  {
+    id: text('id').primaryKey(),
+    body: text('body').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('form_outcomes_expires_idx').on(t.expiresAt)],
+);
+
 /** Token buckets for rate limits, shared by every server process through the database. */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),

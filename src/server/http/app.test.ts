@@ -194,12 +194,12 @@ describe('page personalisation', () => {
     );
     // Signed in: no 'Get Started' in the header (desktop and menu); the page's own stays.
     const page =
-      '<header class="site-header sticky"><a href="/book" class="btn-primary hidden sm:inline-flex">Get Started</a>' +
-      '<nav><a href="/book" class="btn-primary mt-4 w-full"> Get Started </a></nav></header>' +
-      '<main><a href="/book" class="btn-primary">Get Started</a></main>';
+      '<header class="site-header sticky"><a href="/contact" class="btn-primary hidden sm:inline-flex">Get Started</a>' +
+      '<nav><a href="/contact" class="btn-primary mt-4 w-full"> Get Started </a></nav></header>' +
+      '<main><a href="/contact" class="btn-primary">Get Started</a></main>';
     expect(personalize(page, { year: 2031, signedIn: false })).toBe(page);
     expect(personalize(page, { year: 2031, signedIn: true })).toBe(
-      '<header class="site-header sticky"><nav></nav></header><main><a href="/book" class="btn-primary">Get Started</a></main>',
+      '<header class="site-header sticky"><nav></nav></header><main><a href="/contact" class="btn-primary">Get Started</a></main>',
     );
     expect(hasSessionCookie('theme=dark; session=abc.def')).toBe(true);
     expect(hasSessionCookie('mysession=abc')).toBe(false);

@@ -21,7 +21,7 @@ export async function linkPageState<State extends { kind: string }>(
   open: (token: string) => Promise<State | { problem: string }>,
 ): Promise<State | LinkPageOutcome> {
   Astro.response.headers.set('Referrer-Policy', 'no-referrer');
-  const notice = takeFormOutcome(Astro.cookies, Astro.url.protocol === 'https:')?.notice;
+  const notice = (await takeFormOutcome(Astro.cookies, Astro.url.protocol === 'https:'))?.notice;
   if (notice === LINK_DONE) return { kind: 'done' };
   const problem = (reason: string): LinkPageOutcome => ({
     kind: 'problem',

@@ -78,7 +78,10 @@ export interface MutationContext<
   /** Commits statements atomically through the write queue (group commit). */
   commit: (statements: WriteQuery[]) => Promise<void>;
   /** The failure the route's table gives `reason` (`fields` for the form, `location` where it lands). */
-  refuse: (reason: Reason, extra?: { fields?: Record<string, string[]>; location?: string | Landing }) => Outcome;
+  refuse: (
+    reason: Reason,
+    extra?: { fields?: Record<string, string[]>; location?: string | Landing; values?: Record<string, string> },
+  ) => Outcome;
 }
 
 /** Where a plain form post lands (a clean path) and the notice code the page there shows. */
@@ -114,6 +117,11 @@ export type Outcome =
       page?: string;
       /** For a plain form post: where it lands, when the handler knows better than `formFailure`. */
       location?: string | Landing;
+      /**
+       * For a plain form post: what was typed, when the route read its body itself (a streamed
+       * upload form), to give back with the field messages (secrets are left out there too).
+       */
+      values?: Record<string, string>;
       /** For a navigation: `error` as a text/plain page with `status` and `headers` instead of the 303. */
       text?: boolean;
     };
@@ -161,6 +169,13 @@ interface StreamedBody {
   types: readonly string[];
   /** A declared length over this is 'too-large' (413) before a byte is read; refusals drain up to it. */
   maxBytes: number;
+  /** The form's file field: a 'too-large' refusal names it as the field to fix. */
+  fileField?: string;
+  /**
+   * Reads the text fields before the file (the upload form's own parser), for a plain form post
+   * refused before its handler read the body ('too-large', 'limited'): it comes back with them.
+   */
+  leadingFields?: (request: Request) => Promise<Record<string, string>>;
 }
 
 /** Where a plain form post (or a navigation) lands after a failure `code`. */
@@ -231,7 +246,9 @@ interface MutationOptions<
   signInReturn?: string;
   /**
    * Carry field messages and typed values to the form's page after a failed plain post
-   * (src/server/http/form-outcome.ts). Off for forms on prerendered pages, which cannot read it.
+   * (src/server/http/form-outcome.ts), whatever the failure (a refused field, a taken slot, a
+   * rate limit). Off for forms on prerendered pages, which cannot read it, and pages that show
+   * no fields of their own.
    */
   fieldFeedback?: boolean;
   handle: (ctx: MutationContext<InputFor<S>, UserFor<A>, ParamsFor<P>, R, QueryFor<Q>>) => Promise<Outcome>;
@@ -289,9 +306,9 @@ export function defineMutation<
     const params: Record<string, unknown> = {};
     const secure = url.protocol === 'https:';
     /** A navigation lands somewhere whatever happened: a 303 (its notice in the cookie), or the failure's own page or text. */
-    const land = (outcome: Outcome): Response => {
+    const land = async (outcome: Outcome): Promise<Response> => {
       if (outcome.ok) {
-        if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+        if (outcome.notice) await keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
         return seeOther(outcome.location);
       }
       if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
@@ -301,16 +318,19 @@ export function defineMutation<
       if (outcome.code === 'forbidden') return seeOther('/');
       const parsed = params as Partial<ParamsFor<P>>;
       const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
-      if (to.notice) keepFormOutcome(context.cookies, { notice: to.notice, secure });
+      if (to.notice) await keepFormOutcome(context.cookies, { notice: to.notice, secure });
       return seeOther(to.path);
     };
-    const answer = (outcome: Outcome): Response => {
+    /** A streamed form's text fields, read before its handler would (for a plain form post only). */
+    const typedBeforeTheFile = async () =>
+      kind === 'form' && spec.stream?.leadingFields ? await spec.stream.leadingFields(request) : undefined;
+    const answer = async (outcome: Outcome): Promise<Response> => {
       if (spec.answer === 'navigation') return land(outcome);
       // Refused before the handler read the streamed body to its end: let the client finish sending.
       if (spec.stream && !outcome.ok) drainBody(request, spec.stream.maxBytes);
       if (kind === 'form') {
         if (outcome.ok) {
-          if (outcome.notice) keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+          if (outcome.notice) await keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
           return seeOther(outcome.location);
         }
         if (outcome.page !== undefined) return htmlPage(outcome.status, outcome.page);
@@ -319,13 +339,17 @@ export function defineMutation<
         if (outcome.code === 'forbidden') return seeOther('/');
         const parsed = params as Partial<ParamsFor<P>>;
         const to = toLanding(outcome.location ?? spec.formFailure(outcome.code, { url, request, raw, params: parsed }));
-        const fields = spec.fieldFeedback !== false ? outcome.fields : undefined;
-        keepFormOutcome(context.cookies, { form: url.pathname, notice: to.notice, fields, raw, secure });
+        // The field messages and what was typed (the body as read here, or what a route that
+        // streams its own body read), for the page to give back: every value, however long.
+        const feedback = spec.fieldFeedback !== false;
+        const fields = feedback ? outcome.fields : undefined;
+        const typed = feedback ? (outcome.values ?? raw) : {};
+        await keepFormOutcome(context.cookies, { form: url.pathname, notice: to.notice, fields, raw: typed, secure });
         return seeOther(to.path);
       }
       if (outcome.ok) {
         if (outcome.scriptFollows && outcome.notice)
-          keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
+          await keepFormOutcome(context.cookies, { notice: outcome.notice, secure });
         return outcome.status === 204
           ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
           : jsonOk(outcome.body ?? {}, outcome.status);
@@ -369,8 +393,15 @@ export function defineMutation<
             failure('unsupported-type', { status: 415, error: API_ERRORS.unsupportedMediaType, code: 'error' }),
           );
         const declared = Number(request.headers.get('content-length'));
-        if (Number.isFinite(declared) && declared > spec.stream.maxBytes)
-          return answer(failure('too-large', { status: 413, error: API_ERRORS.tooLarge, code: 'error' }));
+        if (Number.isFinite(declared) && declared > spec.stream.maxBytes) {
+          const tooLarge = failure('too-large', { status: 413, error: API_ERRORS.tooLarge, code: 'error' });
+          const { fileField } = spec.stream;
+          return answer({
+            ...tooLarge,
+            ...(fileField && { fields: { [fileField]: [tooLarge.error] } }),
+            values: await typedBeforeTheFile(),
+          });
+        }
       } else if (spec.schema) {
         const result = await readInput(request, url, spec.schema, {
           maxBytes: spec.maxBytes ?? 8 * 1024,
@@ -419,9 +450,11 @@ export function defineMutation<
               : limit.key(ctx.input, ctx.user, context);
         const taken = await consumeToken(database.writes, limit.rule, key);
         if (!taken.ok) {
+          const values = spec.stream ? await typedBeforeTheFile() : undefined;
           return answer({
             ...failure('limited', { status: 429, error: API_ERRORS.rateLimited }),
             headers: { 'Retry-After': String(taken.retryAfterSeconds) },
+            ...(values && { values }),
           });
         }
       }

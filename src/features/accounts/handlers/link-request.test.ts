@@ -12,13 +12,13 @@ describe('"E-mail me a link": where the answer lands', () => {
     const { response } = await ask({ email: 'nobody-here@example.com' }, true, '198.51.100.41');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/forgot-password');
-    expect(formOutcomeOf(response)?.notice).toBe(LINK_SENT);
+    expect((await formOutcomeOf(response))?.notice).toBe(LINK_SENT);
   });
 
   it('a bad address comes back with its message beside the field and what was typed', async () => {
     const { response } = await ask({ email: 'not-an-address' }, true, '198.51.100.42');
     expect(response.headers.get('location')).toBe('/forgot-password');
-    const outcome = formOutcomeOf(response);
+    const outcome = await formOutcomeOf(response);
     expect(outcome?.notice).toBe('invalid');
     expect(outcome?.fields?.email?.length).toBe(1);
     expect(outcome?.values?.email).toBe('not-an-address');
@@ -28,6 +28,6 @@ describe('"E-mail me a link": where the answer lands', () => {
     const { response } = await ask({ email: 'nobody-either@example.com' }, false, '198.51.100.43');
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ message: AUTH.linkSent });
-    expect(formOutcomeOf(response)).toBeNull();
+    expect(await formOutcomeOf(response)).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ describe('POST /api/logout when the database fails', () => {
       const res = (await logout(context)) as Response;
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/account');
-      expect(formOutcomeIn(cookies)?.notice).toBe('logout-failed');
+      expect((await formOutcomeIn(cookies))?.notice).toBe('logout-failed');
       expect(cookies.has('session')).toBe(false);
       expect(ACCOUNT_NOTICES.get('logout-failed')?.text).toBe(
         'Logout failed: you are still signed in. Please try again.',
@@ -40,9 +40,9 @@ describe('POST /api/logout: where signing out lands', () => {
   it('a plain form post goes to /auth, which says "Logged out" once; a script gets 204 and the same notice', async () => {
     const form = await callRoute(logout, '/api/logout', { form: true });
     expect([form.response.status, form.response.headers.get('location')]).toEqual([303, '/auth']);
-    expect(formOutcomeOf(form.response)?.notice).toBe(SIGNED_OUT.notice);
+    expect((await formOutcomeOf(form.response))?.notice).toBe(SIGNED_OUT.notice);
     const script = await callRoute(logout, '/api/logout');
     expect(script.response.status).toBe(204);
-    expect(formOutcomeOf(script.response)?.notice).toBe(SIGNED_OUT.notice);
+    expect((await formOutcomeOf(script.response))?.notice).toBe(SIGNED_OUT.notice);
   });
 });

@@ -60,7 +60,7 @@ async function call(
     response,
     cookie: call.jar.get(SESSION_COOKIE)?.value,
     locals: call.locals,
-    outcome: formOutcomeIn(call.jar),
+    outcome: await formOutcomeIn(call.jar),
   };
 }
 

@@ -42,7 +42,10 @@ describe('POST /api/bookings', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const { response } of calls.filter((c) => c.response.status === 409)) {
-      expect(await response.json()).toEqual({ error: 'That time was just taken, please pick another' });
+      expect(await response.json()).toEqual({
+        error: 'That time was just taken, please pick another',
+        fields: { start: ['That time was just taken, please pick another'] },
+      });
     }
     const rows = await db.select().from(bookings).where(eq(bookings.startsAt, start));
     expect(rows).toHaveLength(1);
@@ -99,7 +102,10 @@ describe('POST /api/bookings', () => {
     const sunday = new Date('2030-01-06T15:00:00Z');
     const res = (await book(sunday)).response;
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: BOOKING_COPY.unavailable });
+    expect(await res.json()).toEqual({
+      error: BOOKING_COPY.unavailable,
+      fields: { start: [BOOKING_COPY.unavailable] },
+    });
     const start = await freeSlot(2);
     await db.insert(bookingBlocks).values({
       id: crypto.randomUUID(),
@@ -115,13 +121,21 @@ describe('POST /api/bookings', () => {
     const ok = (await book(start, details(4), true)).response;
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toMatch(/^\/book\/manage\?token=/);
-    expect(formOutcomeOf(ok)?.notice).toBe('booked');
-    const taken = (await book(start, details(5), true)).response;
+    expect((await formOutcomeOf(ok))?.notice).toBe('booked');
+    // The loser of the race keeps everything typed (the notes whole) and is told beside the times.
+    const notes = 'We bake bread and cakes and would like customers to order online for pickup. '.repeat(25);
+    const loser = { ...details(5), topic: notes.slice(0, 2000) };
+    const taken = (await book(start, loser, true)).response;
     expect(taken.headers.get('location')).toBe('/book');
-    expect(formOutcomeOf(taken)?.notice).toBe('taken');
+    expect(await formOutcomeOf(taken)).toEqual({
+      form: '/api/bookings',
+      notice: 'invalid',
+      fields: { start: ['That time was just taken, please pick another'] },
+      values: { ...loser, start: String(start.getTime()) },
+    });
     const bad = (await book(start, { ...details(6), phone: '12', email: 'nope' }, true)).response;
     expect(bad.headers.get('location')).toBe('/book');
-    const outcome = formOutcomeOf(bad);
+    const outcome = await formOutcomeOf(bad);
     expect(outcome?.fields?.phone).toEqual([BOOKING_COPY.phoneInvalid]);
     expect(outcome?.fields?.email).toEqual([BOOKING_COPY.emailInvalid]);
   });
@@ -173,7 +187,7 @@ describe('the manage link', () => {
       .response;
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/book/manage?token=${encodeURIComponent(token)}`);
-    expect(formOutcomeOf(res)?.notice).toBe('cancelled');
+    expect((await formOutcomeOf(res))?.notice).toBe('cancelled');
     const cancelled = (await mailsFor('visitor9@example.com')).find((m) => m.kind === 'booking-cancelled');
     const ics = new TextDecoder().decode((await renderInviteAttachment(null, cancelled!.attachments![0]!.ref)).content);
     expect(ics).toContain('METHOD:CANCEL');

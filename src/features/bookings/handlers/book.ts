@@ -1,8 +1,9 @@
 /**
  * POST /api/bookings: book a call. A plain form post from /book (no JavaScript needed) lands on
  * the manage page with 'booked' (the confirmation), or back on /book with the reason and the
- * field messages; JSON answers 201 `{ id, location }`, 409 when the slot was just taken or is no
- * longer offered, 400 with `fields`, 429 past the limit.
+ * field messages and everything typed; JSON answers 201 `{ id, location }`, 409 when the slot was
+ * just taken or is no longer offered (with the message for `start`), 400 with `fields`, 429 past
+ * the limit.
  */
 import { defineMutation, done, landing, type FailureCode } from '#server/http/mutation.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
@@ -29,7 +30,13 @@ export const postBooking = defineMutation({
   formFailure: (code) => landing('/book', KNOWN.has(code) ? code : 'error'),
   async handle({ input, database, refuse }) {
     const result = await createBooking(database, input);
-    if (!result.ok) return refuse(result.reason, { location: landing('/book', result.reason) });
+    // Lost the race (or the time went): the message goes beside the times, and everything else
+    // typed comes back (the form outcome), so the visitor only picks again.
+    if (!result.ok)
+      return refuse(result.reason, {
+        fields: { start: [BOOKING_COPY[result.reason]] },
+        location: landing('/book', 'invalid'),
+      });
     const location = managePath(result.token);
     return done(landing(location, 'booked'), 201, { id: result.id, location });
   },

@@ -47,7 +47,7 @@ describe('a call that has already taken place', () => {
       .response;
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/book/manage?token=${encodeURIComponent(token)}`);
-    expect(formOutcomeOf(form)?.notice).toBe('past');
+    expect((await formOutcomeOf(form))?.notice).toBe('past');
     expect(await statusOf(id)).toBe('active');
     expect(await mailsTo('past-cancel@example.com')).toBe(mails);
   });

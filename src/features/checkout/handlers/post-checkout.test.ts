@@ -129,7 +129,7 @@ describe('POST /api/checkout (invoice mode)', () => {
     const bad = await post({ ...rest } as Record<string, string>, { form: true });
     expect(bad.status).toBe(303);
     expect(bad.headers.get('location')).toBe('/checkout#checkout-form');
-    expect(formOutcomeOf(bad)?.notice).toBe('invalid');
+    expect((await formOutcomeOf(bad))?.notice).toBe('invalid');
   });
 
   it('a signed-in customer orders into their own account, whatever e-mail they type', async () => {

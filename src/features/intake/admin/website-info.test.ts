@@ -165,7 +165,7 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     const res = await reopen(id, admin, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/website-info/${id}`);
-    expect(formOutcomeOf(res)?.notice).toBe('reopened');
+    expect((await formOutcomeOf(res))?.notice).toBe('reopened');
     expect(await statusOf(id)).toBe('draft');
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.map((a) => [a.action, a.actorId, a.ip])).toEqual([['intake.reopen', admin.id, '203.0.113.60']]);
@@ -183,7 +183,7 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     const form = await reopen(id, admin, true);
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/admin/website-info/${id}`);
-    expect(formOutcomeOf(form)?.notice).toBe('not-submitted');
+    expect((await formOutcomeOf(form))?.notice).toBe('not-submitted');
     expect(await database.db.select().from(auditLog).where(eq(auditLog.entityId, id))).toHaveLength(1);
   });
 
@@ -208,6 +208,6 @@ describe('POST /api/admin/website-info/{id}/reopen', () => {
     const lost = await reopen('abcdefghijkmnpqrstuvwxyz23', admin, true);
     expect(lost.status).toBe(303);
     expect(lost.headers.get('location')).toBe('/admin/website-info');
-    expect(formOutcomeOf(lost)?.notice).toBe('not-found');
+    expect((await formOutcomeOf(lost))?.notice).toBe('not-found');
   });
 });

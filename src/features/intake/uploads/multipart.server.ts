@@ -197,3 +197,62 @@ export async function discard(path: string): Promise<void> {
     if (error.code !== 'ENOENT') console.error(`Could not remove ${path}`, error);
   });
 }
+
+/** Enough for every text field a form with a file has (a message is at most 16 KiB as sent). */
+const LEADING_BYTES = 128 * 1024;
+
+/**
+ * The text fields that come before the file in an upload form's body, without reading the file:
+ * for a request refused before its body was read (declared larger than the cap, or rate-limited),
+ * so the form comes back with what was typed. Browsers send fields in the form's order, and our
+ * forms put the file last. Reads at most LEADING_BYTES and leaves the rest of the body unread
+ * (the caller drains it); any trouble answers what was read so far.
+ */
+export async function readLeadingFields(request: Request): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  if (!request.body || request.bodyUsed) return fields;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      defParamCharset: 'utf8',
+      limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+    });
+  } catch {
+    return fields;
+  }
+  let stop = false;
+  parser.on('field', (name: string, value: string, info: busboy.FieldInfo) => {
+    if (!info.valueTruncated && !info.nameTruncated && !(name in fields)) fields[name] = value;
+  });
+  parser.on('file', (_name: string, stream: Readable) => {
+    stop = true; // the file starts: every field before it has arrived
+    stream.resume();
+  });
+  parser.on('error', () => {
+    stop = true;
+  });
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    return fields; // already being read
+  }
+  let total = 0;
+  try {
+    while (!stop && total < LEADING_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      parser.write(value);
+    }
+  } catch {
+    // The client went away: keep what arrived.
+  } finally {
+    reader.releaseLock();
+    parser.removeAllListeners('field');
+    parser.on('error', () => {});
+    parser.destroy();
+  }
+  return fields;
+}

@@ -17,6 +17,7 @@ import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { IMAGE_UPLOAD_FAILURES } from '#features/intake/uploads/failures.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
+import { readLeadingFields } from '#features/intake/uploads/multipart.server.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { forget, receiveMessage } from '../attachments.server.ts';
 import { MAX_MESSAGE_CHARS, MAX_THREAD_FILES, MESSAGE_NOTICES, MESSAGES } from '../copy.ts';
@@ -126,23 +127,30 @@ export function threadPostRoute(spec: {
     access: spec.access,
     params: { id: recordId },
     schema: null,
-    stream: { types: ['multipart/form-data'], maxBytes: UPLOAD_REQUEST_BYTES },
     limits: [{ rule: MESSAGE_LIMIT, key: 'user' }],
     failures: THREAD_FAILURES,
-    fieldFeedback: false,
+    // A refused message comes back with its text and the field to fix (the file, or the text).
+    stream: {
+      types: ['multipart/form-data'],
+      maxBytes: UPLOAD_REQUEST_BYTES,
+      fileField: 'file',
+      leadingFields: readLeadingFields,
+    },
     formFailure: (code, { params }) =>
       code === 'not-found' || !params.id ? spec.home : landing(spec.pathOf(params.id), noticeFor(code)),
     async handle({ context, params, user, database, audit, commit, refuse }) {
       const target = await spec.find(database.db, params.id, user);
       if (!target) return refuse('not-found');
       const received = await receiveMessage(context.request);
-      if (!received.ok) return refuse(received.reason);
+      const values = received.fields;
+      if (!received.ok)
+        return refuse(received.reason, { fields: { file: [THREAD_FAILURES[received.reason].error] }, values });
       const { attachment } = received;
       try {
         const body = bodyRefusal(received.fields.body, attachment !== null);
         if ('reason' in body) {
           await forget(attachment);
-          return refuse(body.reason);
+          return refuse(body.reason, { fields: { body: [THREAD_FAILURES[body.reason].error] }, values });
         }
         const now = Date.now();
         const thread = await ensureThread(database, target.subject, target.customerId, now);
@@ -165,7 +173,7 @@ export function threadPostRoute(spec: {
         if (!attachment) await commit(statements);
         else if (!(await commitWithinFileCap(database, thread.id, MAX_THREAD_FILES, statements))) {
           await forget(attachment);
-          return refuse('too-many');
+          return refuse('too-many', { fields: { file: [MESSAGES.tooManyFiles] }, values });
         }
         const path = spec.side === 'customer' ? target.customerPath : target.agencyPath;
         return done(landing(path, 'message-sent'), 201, { id: posted.id });

@@ -154,7 +154,7 @@ describe('review rounds', () => {
     const first = await changes(id, customer, 1, 'Home: bigger logo\nMenu: add prices', true, screenshot);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`/account/orders/${id}#review`);
-    expect(formOutcomeOf(first)?.notice).toBe('changes-requested');
+    expect((await formOutcomeOf(first))?.notice).toBe('changes-requested');
     expect(await statusOf(id)).toBe('changes_requested');
     // The request and its image are in the order's Messages, for both sides to see.
     const posted = await db

@@ -86,7 +86,7 @@ describe('POST /api/account/delete', () => {
     expect(await unconfirmed.response.json()).toMatchObject({ fields: { confirm: [PROFILE.deleteConfirmMismatch] } });
     const form = await remove(who, { currentPassword: 'not-my-password', confirm: 'delete' }, { form: true });
     expect(form.response.headers.get('location')).toBe('/account/profile#delete-account');
-    expect(formOutcomeOf(form.response)?.notice).toBe('wrong-password');
+    expect((await formOutcomeOf(form.response))?.notice).toBe('wrong-password');
 
     const [row] = await db.select().from(users).where(eq(users.id, who.user.id));
     expect(row).toMatchObject({ status: 'active', email: who.email });
@@ -165,7 +165,7 @@ describe('POST /api/account/delete', () => {
     const deleted = await remove(who, { currentPassword: TEST_PASSWORD, confirm: 'DELETE' }, { form: true });
     expect(deleted.response.status).toBe(303);
     expect(deleted.response.headers.get('location')).toBe(ACCOUNT_DELETED.path);
-    expect(formOutcomeOf(deleted.response)?.notice).toBe(ACCOUNT_DELETED.notice);
+    expect((await formOutcomeOf(deleted.response))?.notice).toBe(ACCOUNT_DELETED.notice);
 
     expect(await authenticate(database, who.email, TEST_PASSWORD)).toBeNull();
     const signIn = await callRoute(login, '/api/login', {

@@ -18,7 +18,9 @@ import { serverEnv } from '#server/env.ts';
 import { defineMutation, done, landing, type FailureCode } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
+import { IMAGE_UPLOAD_FAILURES } from '#features/intake/uploads/failures.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
+import { readLeadingFields } from '#features/intake/uploads/multipart.server.ts';
 import { forget, receiveMessage } from '#features/messages/attachments.server.ts';
 import { MESSAGE_LIMIT, threadPostRoute, type ThreadTarget } from '#features/messages/handlers/thread-post.ts';
 import { agencyRequestPath, customerRequestPath } from '#features/messages/paths.ts';
@@ -45,31 +47,37 @@ const newRequestFields = z.object({
   details: text(MAX_DETAILS_CHARS, REQUESTS.detailsRequired),
 });
 
-const fileRefusal = { status: 415, error: REQUESTS.invalid };
-
 /** POST /api/account/requests: a new request (and, with an image, its first message carrying it). */
 export const postNewRequest = defineMutation({
   access: 'user',
   schema: null,
-  stream: { types: ['multipart/form-data'], maxBytes: UPLOAD_REQUEST_BYTES },
+  // A refused request comes back with what was typed and the field to fix (src/server/http/form-outcome.ts).
+  stream: {
+    types: ['multipart/form-data'],
+    maxBytes: UPLOAD_REQUEST_BYTES,
+    fileField: 'file',
+    leadingFields: readLeadingFields,
+  },
   limits: [{ rule: MESSAGE_LIMIT, key: 'user' }],
   failures: {
     'no-plan': { status: 403, error: REQUESTS.noPlan },
     invalid: { status: 400, error: REQUESTS.invalid },
     limited: { status: 429, error: REQUESTS.limited },
-    file: fileRefusal,
-    'unsupported-type': fileRefusal,
-    'too-large': { status: 413, error: REQUESTS.invalid },
+    ...IMAGE_UPLOAD_FAILURES,
   },
   formFailure: (code: FailureCode) =>
     landing(
       '/account/requests',
-      code === 'no-plan' || code === 'limited' || code === 'invalid' ? `request-${code}` : 'request-file',
+      code === 'no-plan' || code === 'limited' || code === 'invalid' || code === 'too-large'
+        ? `request-${code}`
+        : 'request-file',
     ),
   async handle({ context, user, database, commit, refuse }) {
     if (!(await activePlanOf(database.db, user.id))) return refuse('no-plan');
     const received = await receiveMessage(context.request);
-    if (!received.ok) return refuse('file');
+    const values = received.fields;
+    if (!received.ok)
+      return refuse(received.reason, { fields: { file: [IMAGE_UPLOAD_FAILURES[received.reason].error] }, values });
     const { attachment } = received;
     try {
       const parsed = newRequestFields.safeParse(received.fields);
@@ -77,7 +85,7 @@ export const postNewRequest = defineMutation({
         await forget(attachment);
         const fields: Record<string, string[]> = {};
         for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'form')] ??= [issue.message];
-        return refuse('invalid', { fields });
+        return refuse('invalid', { fields, values });
       }
       const now = Date.now();
       const created = newRequestStatements({ userId: user.id, ...parsed.data }, now);

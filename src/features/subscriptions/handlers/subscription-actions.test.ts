@@ -80,7 +80,7 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
     const res = await cancel(id, owner, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/account#subscriptions');
-    expect(formOutcomeOf(res)?.notice).toBe('subscription-canceling');
+    expect((await formOutcomeOf(res))?.notice).toBe('subscription-canceling');
     const canceled = await row(id);
     expect(canceled?.status).toBe('canceling');
     expect(canceled?.cancelAt?.getTime()).toBe(now + 30 * DAY_MS);
@@ -129,7 +129,7 @@ describe('POST /api/account/subscriptions/{id}/cancel', () => {
     expect(await res.json()).toEqual({ error: 'Subscription not found' });
     const form = await cancel(id, stranger, true);
     expect(form.headers.get('location')).toBe('/account#subscriptions');
-    expect(formOutcomeOf(form)?.notice).toBe('subscription-not-found');
+    expect((await formOutcomeOf(form))?.notice).toBe('subscription-not-found');
     expect((await cancel('not-an-id', owner)).status).toBe(404);
     expect((await cancel(id, null)).status).toBe(401);
 

@@ -97,7 +97,7 @@ export async function callRoute(
 const jarsOfResponses = new WeakMap<Response, Map<string, CookieWrite>>();
 
 /** The form outcome (notice, field messages) `response`'s route left for the next page, as that page reads it. */
-export function formOutcomeOf(response: Response): FormOutcome | null {
+export function formOutcomeOf(response: Response): Promise<FormOutcome | null> {
   return formOutcomeIn(jarsOfResponses.get(response));
 }
 
@@ -118,7 +118,7 @@ export function outcomeCookieOf(response: Response): Record<string, string> {
 }
 
 /** The form outcome in a cookie jar of `routeContext`, as the next page reads it. */
-export function formOutcomeIn(jar: Map<string, CookieWrite> | undefined): FormOutcome | null {
+export function formOutcomeIn(jar: Map<string, CookieWrite> | undefined): Promise<FormOutcome | null> {
   const value = jar?.get('form_outcome')?.value;
   return takeFormOutcome({ get: () => (value ? { value } : undefined), delete: () => {} } as never, false);
 }

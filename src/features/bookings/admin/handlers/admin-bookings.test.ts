@@ -202,7 +202,7 @@ describe('admin bookings', () => {
     const res = await block({ from: '2030-02-30T10:00', to: '2030-03-02T09:00', reason: 'Team day' }, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/bookings');
-    const outcome = formOutcomeOf(res);
+    const outcome = await formOutcomeOf(res);
     expect(outcome?.notice).toBe('invalid');
     expect(outcome?.form).toBe('/api/admin/bookings/blocks');
     expect(outcome?.fields?.from).toEqual([A.blockNoSuchDay]);
@@ -224,14 +224,11 @@ describe('admin bookings', () => {
     const plain = await block(range, true);
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toBe('/admin/bookings');
-    const outcome = formOutcomeOf(plain);
-    expect(outcome?.notice).toBe('covers-calls');
-    expect(outcome?.fields?.cancelCalls).toEqual([A.coversCalls(1)]);
-    expect(outcome?.values).toEqual(range);
     expect(await blocksNow()).toBe(before);
     expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]?.status).toBe('active');
 
-    // The page it lands on keeps the typed range and lists the call, with the confirmation.
+    // The page it lands on (the outcome is read once, there) keeps the typed range and lists the
+    // call, with the confirmation.
     const cookie = Object.entries(outcomeCookieOf(plain))
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');
@@ -262,7 +259,7 @@ describe('admin bookings', () => {
     const range = { from: local(rows[0]!.startsAt), to: local(last!.endsAt) };
     const res = await block({ ...range, cancelCalls: `${first} ${second}` }, true);
     expect(res.status).toBe(303);
-    expect(formOutcomeOf(res)?.notice).toBe('blocked-cancelled');
+    expect((await formOutcomeOf(res))?.notice).toBe('blocked-cancelled');
 
     const [blockRow] = await db.select().from(bookingBlocks).where(eq(bookingBlocks.startsAt, rows[0]!.startsAt));
     expect(blockRow?.endsAt.getTime()).toBe(last!.endsAt.getTime());

@@ -47,7 +47,7 @@ describe('POST /api/admin/messages/{id}/handled', () => {
     const res = await markHandled(id, admin, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin#leads');
-    expect(formOutcomeOf(res)?.notice).toBe('message-handled');
+    expect((await formOutcomeOf(res))?.notice).toBe('message-handled');
     const row = await rowOf(id);
     expect(row?.handledAt).toBeInstanceOf(Date);
     expect(row?.handledBy).toBe(admin.id);
@@ -95,7 +95,7 @@ describe('POST /api/admin/messages/{id}/handled', () => {
     const form = await markHandled(unknown, admin, true);
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/admin#leads');
-    expect(formOutcomeOf(form)?.notice).toBe('message-not-found');
+    expect((await formOutcomeOf(form))?.notice).toBe('message-not-found');
     expect(await auditOf(unknown)).toEqual([]);
   });
 });

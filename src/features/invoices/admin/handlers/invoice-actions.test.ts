@@ -135,7 +135,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     const res = await act('mark-paid', id, payment({ amount: 'lots' }), admin, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/invoices/${id}`);
-    const outcome = formOutcomeOf(res);
+    const outcome = await formOutcomeOf(res);
     expect(outcome?.notice).toBe('invalid');
     expect(outcome?.form).toBe(`/api/admin/invoices/${id}/mark-paid`);
     expect(outcome?.fields?.amount?.[0]).toMatch(/amount received in dollars/);
@@ -155,7 +155,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     expect(history.filter((e) => e.toStatus === 'paid')).toHaveLength(1);
     const again = await act('mark-paid', id, payment(), first, true);
     expect(again.status).toBe(303);
-    expect(formOutcomeOf(again)?.notice).toBe('not-open');
+    expect((await formOutcomeOf(again))?.notice).toBe('not-open');
   });
 
   it('is for admins only, and an unknown invoice is a 404', async () => {
@@ -175,7 +175,7 @@ describe('POST /api/admin/invoices/{id}/void', () => {
     const { id } = await openInvoice('build');
     const res = await act('void', id, { reason: '  Wrong business name  ' }, admin, true);
     expect(res.status).toBe(303);
-    expect(formOutcomeOf(res)?.notice).toBe('voided');
+    expect((await formOutcomeOf(res))?.notice).toBe('voided');
     const invoice = await invoiceRow(id);
     expect(invoice).toMatchObject({ status: 'void', voidReason: 'Wrong business name' });
     expect(invoice?.voidedAt).toBeInstanceOf(Date);
@@ -216,7 +216,7 @@ describe('POST /api/admin/invoices/{id}/send', () => {
     const invoice = await invoiceRow(id);
     const res = await act('send', id, {}, admin, true);
     expect(res.status).toBe(303);
-    expect(formOutcomeOf(res)?.notice).toBe('sent');
+    expect((await formOutcomeOf(res))?.notice).toBe('sent');
     const mails = await db.select().from(outbox).where(eq(outbox.kind, 'invoice'));
     const mine = mails.filter((m) => m.to === invoice!.customerEmail);
     expect(mine).toHaveLength(1);

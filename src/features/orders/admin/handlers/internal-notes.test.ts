@@ -54,7 +54,7 @@ async function orderWithNotes() {
   );
   expect(first.status).toBe(303);
   expect(first.headers.get('location')).toBe(`/admin/orders/${id}`);
-  expect(formOutcomeOf(first)?.notice).toBe('mailed');
+  expect((await formOutcomeOf(first))?.notice).toBe('mailed');
   const second = await postAs(
     postOrderStatus,
     path('status'),

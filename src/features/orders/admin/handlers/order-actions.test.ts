@@ -53,7 +53,7 @@ describe('POST /api/admin/orders/{id}/notes', () => {
     const first = await act('notes', id, await withVersion(id, { body: '  Called the customer  ' }), admin, true);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(first)?.notice).toBe('note-added');
+    expect((await formOutcomeOf(first))?.notice).toBe('note-added');
     const second = await act('notes', id, await withVersion(id, { body: 'Logo arrives Friday' }), admin);
     expect(second.status).toBe(201);
     expect(await versionOf(id)).toBe('2');
@@ -84,7 +84,7 @@ describe('cancel and refund in invoice mode', () => {
     const id = await invoiceOrder(true);
     const res = await act('cancel', id, await withVersion(id), admin, true);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(res)?.notice).toBe('canceled');
+    expect((await formOutcomeOf(res))?.notice).toBe('canceled');
     expect((await orderRow(id))?.status).toBe('canceled');
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, id));
     expect(sub?.status).toBe('canceled');
@@ -107,7 +107,7 @@ describe('cancel and refund in invoice mode', () => {
     expect((await act('refund', id, { version: '0' }, admin)).status).toBe(409);
     const res = await act('refund', id, await withVersion(id), admin, true);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(res)?.notice).toBe('refund-recorded');
+    expect((await formOutcomeOf(res))?.notice).toBe('refund-recorded');
     expect((await orderRow(id))?.status).toBe('refunded');
     const [entry] = await db
       .select()

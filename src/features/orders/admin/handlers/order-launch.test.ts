@@ -45,7 +45,7 @@ describe('POST /api/admin/orders/{id}/launch', () => {
     const form = await launch(id, { liveUrl: 'ftp://files.example' }, admin, true);
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(form)?.notice).toBe('bad-live-url');
+    expect((await formOutcomeOf(form))?.notice).toBe('bad-live-url');
     expect((await orderRow(id)).launchedAt).toBeNull();
     expect((await planOf(id)).status).toBe('pending');
   });
@@ -56,7 +56,7 @@ describe('POST /api/admin/orders/{id}/launch', () => {
     await postAs(postMarkPaid, `/api/admin/orders/${id}/mark-paid`, { id }, { version: await versionOf(id) }, admin);
     const res = await launch(id, { liveUrl: '  https://bakery.example/  ' }, admin, true);
     expect(res.status).toBe(303);
-    expect(formOutcomeOf(res)?.notice).toBe('launched-plan');
+    expect((await formOutcomeOf(res))?.notice).toBe('launched-plan');
     expect(await orderRow(id)).toMatchObject({ liveUrl: 'https://bakery.example/', launchedAt: expect.any(Date) });
     expect((await planOf(id)).status).toBe('active');
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));

@@ -64,7 +64,7 @@ describe('POST /api/admin/orders/{id}/mark-paid', () => {
     const res = await markPaid(id, admin, true);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(res)?.notice).toBe('moved');
+    expect((await formOutcomeOf(res))?.notice).toBe('moved');
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     expect(row?.status).toBe('paid');
     expect(row?.paidAt).toBeInstanceOf(Date);
@@ -112,7 +112,7 @@ describe('POST /api/admin/orders/{id}/mark-paid', () => {
     const lost = await markPaid('abcdefghijkmnpqrstuvwxyz23', admin, true);
     expect(lost.status).toBe(303);
     expect(lost.headers.get('location')).toBe('/admin');
-    expect(formOutcomeOf(lost)?.notice).toBe('order-not-found');
+    expect((await formOutcomeOf(lost))?.notice).toBe('order-not-found');
   });
 });
 
@@ -125,7 +125,7 @@ describe('POST /api/admin/orders/{id}/status', () => {
     const back = await post(id, { to: 'paid', note: '  Intake reopened  ' }, admin, true);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(back)?.notice).toBe('moved');
+    expect((await formOutcomeOf(back))?.notice).toBe('moved');
     const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(history.slice(1).map((e) => [e.fromStatus, e.toStatus, e.note])).toEqual([
       ['pending_payment', 'paid', 'Invoice paid'],
@@ -150,10 +150,10 @@ describe('POST /api/admin/orders/{id}/status', () => {
     expect((await post(id, { to: 'canceled' }, admin)).status).toBe(400);
     const badForm = await post(id, { to: 'shipped' }, admin, true);
     expect(badForm.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(badForm)?.notice).toBe('invalid');
+    expect((await formOutcomeOf(badForm))?.notice).toBe('invalid');
     const notAllowedForm = await post(id, { to: 'in_design' }, admin, true);
     expect(notAllowedForm.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(notAllowedForm)?.notice).toBe('not-allowed');
+    expect((await formOutcomeOf(notAllowedForm))?.notice).toBe('not-allowed');
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);
     // Paying twice is not a move.
     expect((await post(id, { to: 'paid' }, admin)).status).toBe(409);
@@ -174,7 +174,7 @@ describe('version check', () => {
     const staleForm = await post(id, { to: 'intake_received', version: '0' }, admin, true);
     expect(staleForm.status).toBe(303);
     expect(staleForm.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(staleForm)?.notice).toBe('stale');
+    expect((await formOutcomeOf(staleForm))?.notice).toBe('stale');
     expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('paid');
     // Without a version the change is refused, not applied blindly.
     expect((await call('status', id, { to: 'intake_received' }, admin)).status).toBe(400);
@@ -188,7 +188,7 @@ describe('version check', () => {
     const id = await order(false);
     const res = await post(id, { to: 'paid', notify: 'on' }, admin, true);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect(formOutcomeOf(res)?.notice).toBe('mailed');
+    expect((await formOutcomeOf(res))?.notice).toBe('mailed');
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     const mails = await db.select().from(outbox).where(eq(outbox.kind, 'order-status'));
     expect(mails.filter((m) => m.to === row?.email).map((m) => m.subject)).toEqual([

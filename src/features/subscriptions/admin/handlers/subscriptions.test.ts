@@ -39,7 +39,7 @@ describe('POST /api/admin/subscriptions (custom subscription)', () => {
     const res = await create(offer(customer.email.toUpperCase()), admin, true);
     expect(res.status).toBe(303);
     const id = /^\/admin\/subscriptions\/([a-z2-9]+)$/.exec(res.headers.get('location') ?? '')?.[1];
-    expect(formOutcomeOf(res)?.notice).toBe('created');
+    expect((await formOutcomeOf(res))?.notice).toBe('created');
     expect(id).toBeTruthy();
     expect(await row(id ?? '')).toMatchObject({
       userId: customer.id,
@@ -82,7 +82,7 @@ describe('POST /api/admin/subscriptions (custom subscription)', () => {
     expect((await create({ ...offer('a@example.com'), description: 'two\nlines' }, admin)).status).toBe(400);
     const form = await create({ ...offer('a@example.com'), price: 'x' }, admin, true);
     expect(form.headers.get('location')).toBe('/admin/custom-subscription');
-    expect(formOutcomeOf(form)?.notice).toBe('invalid');
+    expect((await formOutcomeOf(form))?.notice).toBe('invalid');
     expect((await create(offer('a@example.com'), null)).status).toBe(401);
     expect((await create(offer('a@example.com'), await person('customer'))).status).toBe(403);
   });
