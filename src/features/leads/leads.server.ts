@@ -90,35 +90,27 @@ function leadsOfOrder(order: { leadId: string | null; email: string; held: boole
   return byLink || byAddress ? or(byLink, byAddress) : null;
 }
 
-/** An order is placed: its leads move to 'ordered' (a won lead stays won), no longer waiting for a reply. */
-export function leadOrderedStatements(
-  order: { leadId: string | null; email: string; held: boolean },
-  now = Date.now(),
-): WriteQuery[] {
+type OrderOfLead = { leadId: string | null; email: string; held: boolean };
+
+/** The order's leads move to `stage` (a won lead stays won), no longer waiting for a reply. */
+function moveOrderLeads(order: OrderOfLead, stage: 'ordered' | 'won', now: number): WriteQuery[] {
   const which = leadsOfOrder(order);
   if (!which) return [];
   return [
     build
       .update(leads)
-      .set({ stage: 'ordered', awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
+      .set({ stage, awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
       .where(and(which, ne(leads.stage, 'won'))),
   ];
 }
 
+/** An order is placed: its leads move to 'ordered'. */
+export const leadOrderedStatements = (order: OrderOfLead, now = Date.now()): WriteQuery[] =>
+  moveOrderLeads(order, 'ordered', now);
+
 /** An order is paid: its leads are won. */
-export function leadPaidStatements(
-  order: { leadId: string | null; email: string; held: boolean },
-  now = Date.now(),
-): WriteQuery[] {
-  const which = leadsOfOrder(order);
-  if (!which) return [];
-  return [
-    build
-      .update(leads)
-      .set({ stage: 'won', awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
-      .where(and(which, ne(leads.stage, 'won'))),
-  ];
-}
+export const leadPaidStatements = (order: OrderOfLead, now = Date.now()): WriteQuery[] =>
+  moveOrderLeads(order, 'won', now);
 
 /**
  * The agency answered the person (a reply to their contact message): a new lead is contacted,
