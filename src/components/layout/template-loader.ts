@@ -3,8 +3,9 @@
  * `<template data-load-on="event ...">` on the page is cloned into the body on the first of its
  * events, heard on the element `data-load-from` selects (the window without it); `data-load-key`
  * limits key events to that key. A `submit` that comes before a form's code has taken the form
- * waits for the code, so the first press is checked in the browser. The contact form's code and
- * the Toaster wait this way, so nothing of them is fetched with the page. `paint` is no DOM event: it comes once the browser
+ * waits for the code, so the first press is checked in the browser. The contact form's code, the
+ * Toaster and /auth's panel code (after the first paint) wait this way, so nothing of them is
+ * fetched before the page is on screen. `paint` is no DOM event: it comes once the browser
  * reports the first paint (at once in a tab opened in the background, which paints nothing until
  * shown), which is when a long page's below-the-fold stylesheet is asked for
  * (scripts/critical-css.ts, foldMarkup). Neither the load event nor animation frames will do:
@@ -16,23 +17,25 @@ export function loadTemplatesOnDemand(): void {
   for (const code of document.querySelectorAll<HTMLTemplateElement>('template[data-load-on]')) {
     const { loadOn = '', loadFrom, loadKey } = code.dataset;
     const target = loadFrom ? document.querySelector(loadFrom) : window;
-    // For a form's code, `sent` on the form: 1 once it was sent before the code came (the submit
-    // waits; the code sends it again, checked: contact-form.ts), 2 once the code has taken the
-    // form or failed to load (a waiting submit then goes as the plain post it would have been).
-    const form = target as HTMLFormElement & { sent?: 1 | 2 };
+    // For the code of a form (or of an element holding forms, /auth's panel), `sent` on that
+    // element: 1 once a form in it was sent before the code came (the submit waits; the code
+    // sends `heldForm` again, checked: contact-form.ts, auth-panel.ts), 2 once the code has taken
+    // over or failed to load (a waiting submit then goes as the plain post it would have been).
+    const host = target as (Element | Window) & { sent?: 1 | 2; heldForm?: HTMLFormElement };
     const load = (event?: Event) => {
-      // (A second press while one waits waits too: the message is sent once.)
-      if (event?.type === 'submit' && form.sent !== 2) {
+      // (A second press while one waits waits too: the form is sent once.)
+      if (event?.type === 'submit' && host.sent !== 2) {
         event.preventDefault();
-        form.sent = 1;
+        host.sent = 1;
+        if (event.target instanceof HTMLFormElement) host.heldForm = event.target;
       }
       // `key`, not `code`: the first screen's CSS keeps the rules of every word its scripts
       // hold (scripts/critical-css.ts), and `code` would keep the <code> element's.
       if (!code.isConnected || (loadKey && event && 'key' in event && event.key !== loadKey)) return;
       const content = document.importNode(code.content, true);
       content.querySelector('script')?.addEventListener('error', () => {
-        if (form.sent === 1) form.submit();
-        form.sent = 2;
+        if (host.sent === 1) host.heldForm?.submit();
+        host.sent = 2;
       });
       document.body.append(content);
       code.remove();

@@ -136,4 +136,10 @@ export function enhanceAuthPanel(panel: HTMLElement): void {
   });
   // Says the panel's code runs (tests wait for it before they expect the behaviour above).
   panel.dataset.enhanced = '';
+  // The loader holds a form sent before this code was here (`sent` 1, template-loader.ts): send
+  // it now, checked. From now on (2) every submit is this code's.
+  const loader = panel as HTMLElement & { sent?: 1 | 2; heldForm?: HTMLFormElement };
+  const held = loader.sent === 1 ? loader.heldForm : undefined;
+  loader.sent = 2;
+  held?.requestSubmit();
 }
