@@ -60,6 +60,10 @@ export default defineConfig({
       DATABASE_URL: build.databaseUrl,
       // Every request line is logged, so the secrets check covers them.
       LOG_LEVEL: 'info',
+      // One worker under the supervising primary: several e2e servers share 2 cores with Chromium,
+      // and two workers each made the suite slower, not safer (several processes sharing one
+      // database are covered by cluster.test.ts and the chaos run).
+      WEB_CONCURRENCY: '1',
       ...build.serverEnv,
     },
   })),
