@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PRICE_VALID_UNTIL } from '#data/offer-validity.ts';
 import { BRAND, PAGE_TYPES } from './pages.ts';
 
 type JsonLd = Record<string, unknown> & { '@type': string };
@@ -40,7 +41,7 @@ test.describe('metadata and structured data', () => {
       itemListElement: Record<string, unknown>[];
     };
     expect(catalog.itemListElement.map((o) => o.price)).toEqual(['3800.00', '199.00']);
-    expect(catalog.itemListElement.every((o) => o.priceValidUntil === '2025-12-31')).toBe(true);
+    expect(catalog.itemListElement.every((o) => o.priceValidUntil === PRICE_VALID_UNTIL)).toBe(true);
   });
 
   test('city page: breadcrumb and local ProfessionalService', async ({ page, baseURL }) => {
