@@ -70,8 +70,8 @@ test('a visitor books a call without JavaScript, then reschedules and cancels it
   expect(await capturedMail(DB_URL, email, 'booking-rescheduled')).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Your call is cancelled');
-  await expect(page.getByText('This call was cancelled.')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Your call is canceled');
+  await expect(page.getByText('This call was canceled.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
   expect(await capturedMail(DB_URL, email, 'booking-cancelled')).toHaveLength(1);
   await context.close();
@@ -82,7 +82,7 @@ test('a visitor books a call without JavaScript, then reschedules and cancels it
   await adminSignsIn(admin, '/admin/bookings');
   await axeAtBothWidths(admin);
   const row = admin.getByRole('row').filter({ hasText: email });
-  await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText('Canceled');
   await row.getByRole('link').click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Call with Nia Booker' })).toBeVisible();
   await axeAtBothWidths(admin);
@@ -210,7 +210,7 @@ test('blocking a time over a booked call asks first; confirming cancels it and e
 
   await covered.getByRole('button', { name: 'Block and cancel the call' }).click();
   await expect(page.getByRole('status')).toContainText(
-    'The time is blocked, its calls cancelled and each visitor e-mailed.',
+    'The time is blocked, its calls canceled and each visitor e-mailed.',
   );
   const [cancelled] = await capturedMail(DB_URL, email, 'booking-cancelled');
   expect(cancelled?.text).toContain('we are no longer free at this time');
@@ -218,7 +218,7 @@ test('blocking a time over a booked call asks first; confirming cancels it and e
 
   await page.goto(`/admin/bookings/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Call with Cy Covered' })).toBeVisible();
-  await expect(page.getByRole('definition').getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('definition').getByText('Canceled', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel the call and e-mail the visitor' })).toHaveCount(0);
 
   // Open the time again for the other tests.

@@ -53,11 +53,11 @@ export function rescheduledMail(booking: BookingMailData, manageUrl: string): Re
 /** To the visitor when the call is off; `message` is the agency's, when it cancelled. */
 export function cancelledMail(booking: BookingMailData, bookUrl: string, message: string | null): RenderedMail {
   return renderMail({
-    subject: `Your call with ${site.brand} is cancelled`,
+    subject: `Your call with ${site.brand} is canceled`,
     audience: 'customer',
     body: [
       p`Hi ${booking.name},`,
-      p`Your call on ${when(booking.startsAt)} is cancelled.`,
+      p`Your call on ${when(booking.startsAt)} is canceled.`,
       ...(message ? [p`A message from us:`, quote(message)] : []),
       button('Book another time', bookUrl),
       footer(),
@@ -85,7 +85,7 @@ export type AgencyEvent = 'booked' | 'rescheduled' | 'cancelled';
 const AGENCY_SUBJECTS: Readonly<Record<AgencyEvent, string>> = {
   booked: 'New call booked',
   rescheduled: 'Call rescheduled',
-  cancelled: 'Call cancelled',
+  cancelled: 'Call canceled',
 };
 
 /** To the agency on every booking, change and cancellation. */
@@ -102,7 +102,7 @@ export function agencyNotice(
   ];
   if (booking.business) rows.push(['Business', booking.business]);
   if (options.previousStart) rows.push(['Was', when(options.previousStart)]);
-  if (options.by) rows.push(['Cancelled by', options.by === 'agency' ? 'the agency' : 'the visitor']);
+  if (options.by) rows.push(['Canceled by', options.by === 'agency' ? 'the agency' : 'the visitor']);
   return renderMail({
     subject: `${AGENCY_SUBJECTS[event]}: ${booking.name}, ${when(booking.startsAt)}`.slice(0, 200),
     audience: 'agency',
