@@ -14,9 +14,13 @@
 // /checkout, /account and /admin. It first makes a customer with an order and a contact message
 // through the site's own endpoints, then signs in as that customer (/account) and as the admin
 // of --admin-email / --admin-password (/admin), so run it against a server with a throwaway
-// database.
+// database. The back office needs two-factor sign-in: give the admin's key with --admin-totp-key
+// (base32, as the set-up page shows it), or leave it out for an admin without two-factor yet,
+// whom the script sets up (a throwaway admin only: the key is printed, nowhere kept).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
@@ -32,6 +36,7 @@ const CASE_STUDY_SCROLL = option('--case-study-scroll');
 const SCREENS = option('--set') === 'screens';
 const DEMO = option('--demo') ?? '/portfolio/citrus-and-salt/demo';
 const ADMIN = { email: option('--admin-email') ?? '', password: option('--admin-password') ?? '' };
+let adminTotpKey = option('--admin-totp-key')?.replace(/ /g, '');
 const CUSTOMER = { name: 'Dana Rivera', email: 'dana@rivera-bakery.example', password: 'sourdough-lantern-orbit' };
 const MAX_BYTES = 60 * 1024;
 
@@ -83,11 +88,45 @@ async function seed(/** @type {import('@playwright/test').Browser} */ browser) {
   await context.close();
 }
 
+/** @param {string} key base32 */
+const totpCode = (key) => generateTOTP(decodeBase32IgnorePadding(key), 30, 6);
+
+/**
+ * The admin's second factor, after the password step on `request`: the code from the key, or
+ * (an admin without two-factor, whom sign-in sends to the set-up) turning it on first.
+ * @param {import('@playwright/test').APIRequestContext} request @param {{ secondFactorRequired?: boolean }} answer
+ */
+async function adminSecondFactor(request, answer) {
+  if (answer.secondFactorRequired) {
+    if (!adminTotpKey) throw new Error('The admin has two-factor sign-in: pass --admin-totp-key');
+    const res = await post(request, '/api/login/two-factor', { code: totpCode(adminTotpKey) });
+    if (!res.ok()) throw new Error(`admin code step: HTTP ${res.status()}`);
+    return;
+  }
+  const setup = await post(request, '/api/account/two-factor/setup', {});
+  if (!setup.ok()) throw new Error(`admin two-factor set-up: HTTP ${setup.status()}`);
+  adminTotpKey = /** @type {{ manualKey: string }} */ (await setup.json()).manualKey.replace(/ /g, '');
+  const enabled = await post(request, '/api/account/two-factor/enable', {
+    currentPassword: ADMIN.password,
+    code: totpCode(adminTotpKey),
+  });
+  if (!enabled.ok()) throw new Error(`admin two-factor enable: HTTP ${enabled.status()}`);
+  console.log(`screenshots: two-factor sign-in turned on for ${ADMIN.email}; key ${adminTotpKey}`);
+}
+
+/** The admin's signed-in cookies, made once: a TOTP code is accepted once, so each shot reuses them. */
+/** @type {import('@playwright/test').Cookie[] | undefined} */
+let adminCookies;
+
 /** @param {import('@playwright/test').BrowserContext} context @param {'customer' | 'admin'} who */
 async function signIn(context, who) {
+  if (who === 'admin' && adminCookies) return context.addCookies(adminCookies);
   const account = who === 'admin' ? ADMIN : CUSTOMER;
   const res = await post(context.request, '/api/login', { email: account.email, password: account.password });
   if (!res.ok()) throw new Error(`${who} sign-in: HTTP ${res.status()}`);
+  if (who !== 'admin') return;
+  await adminSecondFactor(context.request, await res.json());
+  adminCookies = (await context.storageState()).cookies;
 }
 
 /** The PNG as WebP, at the best quality that keeps it under MAX_BYTES. */
