@@ -100,7 +100,7 @@ describe('canceling an order', () => {
       version: Number(await versionOf(orderId)),
       liveUrl: null,
       actorId: admin.id,
-      ip: null,
+      ip: '203.0.113.9',
     });
     expect(launched).toMatchObject({ ok: true, planStarted: true });
     const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
@@ -188,7 +188,7 @@ describe('a refund', () => {
       version: Number(await versionOf(orderId)),
       liveUrl: null,
       actorId: admin.id,
-      ip: null,
+      ip: '203.0.113.9',
     });
     const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
     expect(plan?.status).toBe('active');
