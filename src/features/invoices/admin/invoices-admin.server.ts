@@ -118,6 +118,8 @@ export function invoicesOfOrder(db: Db, orderId: string) {
       id: invoices.id,
       number: invoices.number,
       kind: invoices.kind,
+      purpose: invoices.purpose,
+      paidCents: invoices.paidCents,
       totalCents: invoices.totalCents,
       status: invoices.status,
       issuedAt: invoices.issuedAt,
