@@ -62,10 +62,11 @@ test.describe('admin orders', () => {
       'In design',
     ]);
     await page.getByText('Cancel order…').click();
-    // One sentence, whether or not a subscription ends with it (it once read 'Canceled . This').
+    // What happens to the money and the plan, in sentences (it once read 'Canceled . This'): a
+    // paid order's invoice stays Paid; a plan ends now, the 30-day notice being the customer's.
     await expect(
       page.getByText(
-        /^The order moves to Canceled( and its subscription ends now \(at the payment provider too\))?\. This cannot be undone\.$/,
+        'The order moves to Canceled. The paid invoice stays Paid and no money is returned: to give money back, refund the order instead. This cannot be undone.',
       ),
     ).toBeVisible();
     await expect(page.getByText('Refund order…')).toBeVisible();
