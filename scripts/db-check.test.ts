@@ -108,7 +108,9 @@ function rows(database: AppDatabase) {
     },
     async move(orderId: string, from: OrderStatus, to: OrderStatus, audited: boolean) {
       const at = new Date(T.getTime() + ++sequence * 1000);
-      await db.insert(orderEvents).values({ id: crypto.randomUUID(), orderId, at, actorId: null, fromStatus: from, toStatus: to });
+      await db
+        .insert(orderEvents)
+        .values({ id: crypto.randomUUID(), orderId, at, actorId: null, fromStatus: from, toStatus: to });
       if (audited) {
         await db.insert(auditLog).values({
           id: crypto.randomUUID(),

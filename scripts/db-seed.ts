@@ -267,6 +267,16 @@ for (let i = 0; i < MESSAGES; i++) {
 messageRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 await insertAll(contactMessages, messageRows);
 
+/**
+ * A plan bought with an order follows the order (the lifecycle's invariants, `npm run db:check`):
+ * it bills only once the site is launched and has ended with a canceled or refunded project.
+ */
+const planStatusOf = (status: OrderStatus): (typeof SUBSCRIPTION_STATUSES)[number] =>
+  status === 'launched'
+    ? pick(['active', 'active', 'active', 'past_due', 'canceling', 'canceled'] as const)
+    : status === 'canceled' || status === 'refunded'
+      ? 'canceled'
+      : 'pending';
 const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
 for (let i = 0; i < SUBSCRIPTIONS; i++) {
   const order = orderRows.length > 0 && random() < 0.8 ? pick(orderRows) : null;
@@ -279,7 +289,7 @@ for (let i = 0; i < SUBSCRIPTIONS; i++) {
     description: order ? 'All-Inclusive Monthly Plan' : 'Local SEO, monthly',
     priceCents: order ? 9_900 : 45_000,
     interval: 'month',
-    status: pick(SUBSCRIPTION_STATUSES),
+    status: order ? planStatusOf(order.status!) : pick(SUBSCRIPTION_STATUSES),
     currentPeriodEnd: new Date(createdAt.getTime() + 30 * 86_400_000),
     createdBy: order ? 'checkout' : 'admin',
     createdAt,
