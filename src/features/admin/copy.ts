@@ -1,4 +1,5 @@
 import { ADMIN_REVIEW } from '#features/orders/reviews/copy.ts';
+import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 
 /** Words on the admin's order screens. */
 export const ADMIN_ORDERS = {
@@ -33,6 +34,9 @@ export const ADMIN_ORDERS = {
   /** Introduces the customer's message in the status e-mail. */
   customerNoteInMail: 'A note from us:',
   markPaid: 'Mark paid',
+  /** The order page's Mark paid: what was received, the balance by default. */
+  markPaidAmount: 'Amount received (USD)',
+  partPaid: 'Payment recorded. The order stays pending until the balance is paid.',
   /** The history note of a Mark paid. */
   invoicePaidNote: 'Invoice paid',
   markLaunched: 'Mark launched',
@@ -60,6 +64,8 @@ export const ADMIN_ORDERS = {
 /** Notice codes (the form-outcome cookie) on /admin/orders/{id}. */
 export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['moved', { tone: 'success', text: ADMIN_ORDERS.moved }],
+  ['part-paid', { tone: 'success', text: ADMIN_ORDERS.partPaid }],
+  ['over-balance', { tone: 'error', text: LIFECYCLE.overBalance }],
   ['not-allowed', { tone: 'error', text: ADMIN_ORDERS.notAllowed }],
   ['stale', { tone: 'error', text: ADMIN_ORDERS.stale }],
   ['mailed', { tone: 'success', text: ADMIN_ORDERS.mailed }],

@@ -6,7 +6,9 @@ import { unseal } from '#server/email/sealed.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { quote } from '#features/checkout/quote.ts';
 import { pricingReadings } from '#data/pricing.ts';
-import { moveOrder, newOrderStatements } from '#features/orders/orders.server.ts';
+import { newOrderStatements } from '#features/orders/orders.server.ts';
+import { moveOrder } from '#features/lifecycle/lifecycle.server.ts';
+import { payInFull } from '#features/lifecycle/testing/pay.ts';
 import { intakeForOrder, reopenIntake, saveDraft, submitIntake } from './intake.server.ts';
 
 let database: AppDatabase;
@@ -104,7 +106,7 @@ describe('the intake on the server', () => {
     );
 
     const paid = await customerWithOrder();
-    await moveOrder(database, { orderId: paid.orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, paid.orderId);
     await submitIntake(database, { ...paid, version: 0, changes: complete, ip: '203.0.113.9' });
     expect((await database.db.select().from(orders).where(eq(orders.id, paid.orderId)))[0]?.status).toBe(
       'intake_received',
@@ -128,7 +130,7 @@ describe('the intake on the server', () => {
   it('whichever comes first: paying after the intake lands at intake received, and the receipt does not ask for it', async () => {
     const order = await customerWithOrder();
     await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
-    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, order.orderId);
     expect((await database.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(
       'intake_received',
     );
@@ -143,7 +145,7 @@ describe('the intake on the server', () => {
 
     // Paid first: the receipt asks for the intake.
     const other = await customerWithOrder();
-    await moveOrder(database, { orderId: other.orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, other.orderId);
     const asked = (await database.db.select().from(outbox).where(eq(outbox.kind, 'payment-receipt'))).find(
       (m) => m.to === `${other.userId}@example.com`,
     );
@@ -152,7 +154,7 @@ describe('the intake on the server', () => {
 
   it('reopening the intake of an order at intake received sends the project back to waiting on it', async () => {
     const order = await customerWithOrder();
-    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, order.orderId);
     await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
     const view = await intakeForOrder(database.db, order.orderId, null);
     await reopenIntake(database, { intakeId: view!.id!, adminId: 'admin-2', ip: null });
@@ -167,7 +169,7 @@ describe('the intake on the server', () => {
 
   it('reopening after design started leaves the project where it is', async () => {
     const order = await customerWithOrder();
-    await moveOrder(database, { orderId: order.orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, order.orderId);
     await submitIntake(database, { ...order, version: 0, changes: complete, ip: null });
     await moveOrder(database, { orderId: order.orderId, to: 'in_design', actorId: null, ip: null });
     const view = await intakeForOrder(database.db, order.orderId, null);

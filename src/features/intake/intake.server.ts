@@ -12,7 +12,8 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { randomId } from '#server/security/tokens.ts';
-import { moveOrderIn, visibleToCustomer } from '#features/orders/orders.server.ts';
+import { visibleToCustomer } from '#features/orders/orders.server.ts';
+import { moveOrderIn } from '#features/lifecycle/lifecycle.server.ts';
 import { intakeSubmittedMail } from './mail.ts';
 import { submitProblems, type IntakeData } from './schema.ts';
 

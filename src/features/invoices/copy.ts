@@ -1,6 +1,7 @@
 /** What invoices and credit notes say, on the page, in the PDF and in e-mails. */
 import type { PaymentMethod } from '#server/db/schema.ts';
-import type { InvoiceState } from './invoices.server.ts';
+import type { InvoiceState } from '#features/lifecycle/moves.ts';
+import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 
 export const INVOICE_COPY = {
   listTitle: 'Invoices',
@@ -60,6 +61,7 @@ export const INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; t
 
 export const STATE_LABELS: Record<InvoiceState, string> = {
   open: 'Open',
+  partly_paid: 'Partly paid',
   overdue: 'Overdue',
   paid: 'Paid',
   void: 'Void',
@@ -128,7 +130,9 @@ export const ADMIN_INVOICES = {
   reasonControl: 'Please remove control characters from the reason',
   markPaid: 'Mark paid',
   markPaidTitle: 'Record a payment',
-  markPaidHint: 'The invoice becomes Paid. For a website build awaiting payment, the order moves to Paid too.',
+  markPaidHint:
+    'Record what arrived: less than the balance leaves the invoice Partly paid; the full balance makes it Paid, and a website build awaiting payment moves its order to Paid too.',
+  balanceDue: 'Balance due',
   amountLabel: 'Amount received (USD)',
   dateLabel: 'Date received',
   dateHint: 'YYYY-MM-DD, today or earlier',
@@ -141,6 +145,7 @@ export const ADMIN_INVOICES = {
   sendAgainHint: (email: string) => `E-mails the invoice with its PDF to ${email}.`,
   markedPaid: 'Invoice marked paid.',
   markedPaidOrder: 'Invoice marked paid, and the order moved to Paid.',
+  partPaid: 'Payment recorded. The invoice is Partly paid; the balance is still due.',
   voided: 'Invoice voided.',
   sent: 'Invoice queued to be e-mailed again.',
   /** Audit entries and the order's Invoices section. */
@@ -156,7 +161,10 @@ export const ADMIN_INVOICES = {
 export const ADMIN_INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
   ['marked-paid', { tone: 'success', text: ADMIN_INVOICES.markedPaid }],
   ['marked-paid-order', { tone: 'success', text: ADMIN_INVOICES.markedPaidOrder }],
+  ['part-paid', { tone: 'success', text: ADMIN_INVOICES.partPaid }],
   ['voided', { tone: 'success', text: ADMIN_INVOICES.voided }],
+  ['over-balance', { tone: 'error', text: LIFECYCLE.overBalance }],
+  ['has-payments', { tone: 'error', text: LIFECYCLE.hasPayments }],
   ['sent', { tone: 'success', text: ADMIN_INVOICES.sent }],
   ['not-open', { tone: 'error', text: ADMIN_INVOICES.notOpen }],
   ['void', { tone: 'error', text: ADMIN_INVOICES.isVoid }],

@@ -9,19 +9,19 @@ import { exportCsv } from '#features/admin/csv/export.server.ts';
 import { readFilters } from '#features/admin/lists/filters.ts';
 import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
-import { orderRefundRoute } from '#features/orders/admin/handlers/order-actions.ts';
+import { postOrderRefund } from '#features/orders/admin/handlers/order-actions.ts';
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
 import { agencyDay } from './admin/agency-days.ts';
 import { listInvoices } from './admin/invoices-admin.server.ts';
-import { creditRefundedOrder } from './credit-notes.server.ts';
+import { creditInvoiceIn } from './credit-notes.server.ts';
 import { customerInvoices } from './customer-invoices.server.ts';
 import { findInvoice, issueStatements } from './invoices.server.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { numberingYear } from './numbering.ts';
 
-/** The refund route as src/pages composes it: the refund is recorded as a credit note. */
-const postRefund = orderRefundRoute(creditRefundedOrder);
+/** The refund route: the lifecycle records the refund as a credit note. */
+const postRefund = postOrderRefund;
 
 const refund = async (orderId: string, admin: SessionUser) =>
   postAs(
@@ -114,9 +114,10 @@ describe('a refund is recorded as a credit note against the invoice (invoice mod
     await markPaid(orderId, admin);
     expect((await refund(orderId, admin)).status).toBe(200);
     expect((await refund(orderId, admin)).status).toBe(409);
-    // The hook itself, run again inside a commit (a retry), issues nothing.
+    // The credit itself, run again inside a commit (a retry), issues nothing.
+    const [paid] = (await documentsOf(orderId)).filter((d) => d.kind === 'invoice');
     const again = await database.writes.transaction((tx) =>
-      creditRefundedOrder(tx, { orderId, cents: 100, refundId: null, actorId: admin.id, ip: null }),
+      creditInvoiceIn(tx, paid!, { cents: 100, refundId: null, actorId: admin.id, ip: null }),
     );
     expect(again).toBeNull();
     expect(await creditNotesOf(orderId)).toHaveLength(1);
@@ -143,13 +144,10 @@ describe('a refund is recorded as a credit note against the invoice (invoice mod
     expect(await creditNotesOf(orderId)).toHaveLength(1);
   });
 
-  it('an unpaid order refunded (no paid invoice) gets no credit note', async () => {
+  it('an unpaid order cannot be refunded (cancel voids its invoice instead): no credit note', async () => {
     const admin = await person('admin');
     const orderId = await invoiceOrder(false);
-    const none = await database.writes.transaction((tx) =>
-      creditRefundedOrder(tx, { orderId, cents: 100, refundId: null, actorId: admin.id, ip: null }),
-    );
-    expect(none).toBeNull();
+    expect((await refund(orderId, admin)).status).toBe(409);
     expect(await creditNotesOf(orderId)).toEqual([]);
   });
 

@@ -22,14 +22,13 @@ import {
 } from './invoices.server.ts';
 import { invoiceMail } from './mail.ts';
 
-/** A refund of an order, as the orders feature records it. */
-export interface OrderRefund {
-  orderId: string;
+/** Money returned against an invoice, as the lifecycle records it (a refund, a canceled part payment). */
+export interface Credit {
   /** What went back to the customer. */
   cents: number;
   /** The provider's refund id (Stripe 're_…'); null when the agency pays it back itself. */
   refundId: string | null;
-  actorId: string;
+  actorId: string | null;
   ip: string | null;
 }
 
@@ -46,24 +45,17 @@ function creditLines(invoice: Invoice, lines: InvoiceLine[], cents: number): Inv
 }
 
 /**
- * Inside the refund's transaction: issues the credit note for order `refund.orderId`'s paid
- * build invoice (or card receipt), queues its e-mail with the PDF and audits it. Nothing when
- * the order has no paid invoice (placed before invoices existed) or it is credited already.
- * Answers the credit note's id, or null.
+ * Inside the lifecycle's transaction (a refund, or a cancel returning a part payment): issues the
+ * credit note for `invoice`, queues its e-mail with the PDF and audits it. Nothing when there is
+ * nothing to return or the invoice is credited already. Answers the credit note's id, or null.
  */
-export async function creditRefundedOrder(tx: Tx, refund: OrderRefund, now = Date.now()): Promise<string | null> {
-  const [invoice] = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, refund.orderId),
-        eq(invoices.kind, 'invoice'),
-        eq(invoices.purpose, 'build'),
-        eq(invoices.status, 'paid'),
-      ),
-    );
-  if (!invoice || refund.cents <= 0) return null;
+export async function creditInvoiceIn(
+  tx: Tx,
+  invoice: Invoice,
+  refund: Credit,
+  now = Date.now(),
+): Promise<string | null> {
+  if (refund.cents <= 0) return null;
   const [credited] = await tx
     .select({ id: invoices.id })
     .from(invoices)

@@ -92,7 +92,7 @@ export async function orderInvoiceLinks(
       href: `/account/invoices/${invoice.id}`,
       number: invoice.number,
       summary: `${formatAmount(invoice.totalCents)}, ${STATE_LABELS[state]}`,
-      open: state === 'open' || state === 'overdue',
+      open: invoice.status === 'open',
     };
   });
 }

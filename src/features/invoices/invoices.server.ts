@@ -10,6 +10,7 @@ import {
   invoiceCounters,
   invoiceLines,
   invoices,
+  payments,
   type InvoiceKind,
   type InvoicePurpose,
   type PaymentMethod,
@@ -107,16 +108,27 @@ export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: st
     }),
   ];
   if (lines.length > 0) statements.push(build.insert(invoiceLines).values(lines));
+  // A receipt records the payment it is for, as the lifecycle records any other (a credit note
+  // is money going back, not a payment).
+  if (draft.paid && kind === 'invoice' && draft.paid.cents > 0) {
+    statements.push(
+      build.insert(payments).values({
+        id: crypto.randomUUID(),
+        invoiceId: id,
+        amountCents: draft.paid.cents,
+        receivedAt: at,
+        method: draft.paid.method,
+        recordedBy: null,
+        providerReference: draft.providerReference ?? null,
+        createdAt: at,
+      }),
+    );
+  }
   return { id, statements };
 }
 
-/** Open invoices past their due date are overdue: derived, so it is never stale. */
-export type InvoiceState = 'open' | 'overdue' | 'paid' | 'void';
-
-export function invoiceState(invoice: Pick<Invoice, 'status' | 'dueAt'>, now = Date.now()): InvoiceState {
-  if (invoice.status === 'open' && invoice.dueAt.getTime() < now) return 'overdue';
-  return invoice.status;
-}
+// An invoice's state follows from its payments: the lifecycle's rule, read here too.
+export { balanceDue, invoiceState, type InvoiceState } from '#features/lifecycle/moves.ts';
 
 /** Invoice `id` with its lines (and, for a credit note, the number it credits), in or out of a transaction. */
 export async function findInvoice(db: Db | Tx, id: string): Promise<InvoiceWithLines | null> {

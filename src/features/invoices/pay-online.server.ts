@@ -2,7 +2,7 @@
  * Paying an open invoice online (when Stripe is configured): its owner's 'Pay online' opens a
  * Checkout Session for the invoice's total (the payments feature opens it, given to the route as
  * `OpenInvoiceCheckout`: invoices never import payments), and a paid session marks the invoice
- * paid by card through the same markInvoicePaidIn an admin's 'Mark paid' uses, so a build's
+ * paid by card through the lifecycle's recordPaymentIn, as an admin's 'Mark paid' is, so a build's
  * invoice pays its order too. The session's id is the invoice's provider reference (unique):
  * the success redirect and the webhook both arrive, and only one records the payment.
  */
@@ -13,10 +13,10 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import { site } from '#data/site.ts';
-import { markInvoicePaidIn, type PayOrder } from './admin/invoice-actions.server.ts';
+import { recordPaymentIn } from '#features/lifecycle/lifecycle.server.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
 import { invoiceForViewer } from './customer-invoices.server.ts';
-import { invoiceState } from './invoices.server.ts';
+import { balanceDue } from './invoices.server.ts';
 import { extraPaymentNotice } from './reminder-mail.ts';
 
 /** What a payment page needs to charge an invoice: its total, as issued, and where to come back. */
@@ -42,14 +42,14 @@ export type Payability = { ok: true; invoice: PayableInvoice } | { ok: false; re
 export async function payableInvoice(db: Db, id: string, viewer: SessionUser): Promise<Payability> {
   const invoice = await invoiceForViewer(db, id, viewer);
   if (!invoice) return { ok: false, reason: 'not-found' };
-  const state = invoiceState(invoice);
-  if (invoice.kind !== 'invoice' || (state !== 'open' && state !== 'overdue')) return { ok: false, reason: 'not-open' };
+  if (invoice.kind !== 'invoice' || invoice.status !== 'open') return { ok: false, reason: 'not-open' };
   return {
     ok: true,
     invoice: {
       id: invoice.id,
       number: invoice.number,
-      totalCents: invoice.totalCents,
+      // A partly paid invoice is paid online for what is still owed.
+      totalCents: balanceDue(invoice),
       currency: invoice.currency,
       customerEmail: invoice.customerEmail,
       url: customerInvoiceUrl(invoice.id),
@@ -80,12 +80,11 @@ export type InvoiceSessionOutcome =
 /**
  * Inside the caller's transaction (the webhook's, with its event id, or the success redirect's):
  * records `payment` as the invoice's, by card, paid now, with the session as its reference.
- * `payOrder` moves a build invoice's order to paid in the same commit, as an admin's Mark paid does.
+ * Settling a build invoice moves its order to paid in the same commit, as an admin's Mark paid does.
  */
 export async function payInvoiceBySessionIn(
   tx: Tx,
   payment: InvoiceSessionPayment,
-  payOrder: PayOrder,
   /** Tell the agency of money to give back: the webhook does, once per event; the redirect does not. */
   { tellAgency }: { tellAgency: boolean },
   now = Date.now(),
@@ -93,13 +92,19 @@ export async function payInvoiceBySessionIn(
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId));
   if (invoice?.kind !== 'invoice') return 'unknown-invoice';
   if (invoice.providerReference === payment.sessionId) return 'already-paid';
-  if (payment.amountCents !== invoice.totalCents || payment.currency?.toLowerCase() !== invoice.currency) {
+  // The session was opened for the balance due (the total, unless part of it was paid before).
+  const expected = invoice.status === 'open' ? balanceDue(invoice) : invoice.totalCents;
+  if (
+    payment.amountCents === null ||
+    payment.amountCents !== expected ||
+    payment.currency?.toLowerCase() !== invoice.currency
+  ) {
     console.error(
       `stripe: session ${payment.sessionId} paid ${payment.amountCents} ${payment.currency} for invoice ${invoice.number} of ${invoice.totalCents} ${invoice.currency}`,
     );
     return 'amount-mismatch';
   }
-  const result = await markInvoicePaidIn(
+  const result = await recordPaymentIn(
     tx,
     {
       invoiceId: invoice.id,
@@ -108,7 +113,6 @@ export async function payInvoiceBySessionIn(
       cents: payment.amountCents,
       paidAt: new Date(now),
       method: 'card',
-      payOrder,
       providerReference: payment.sessionId,
     },
     now,

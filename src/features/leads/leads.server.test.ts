@@ -13,7 +13,7 @@ import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { database, db, person, postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import { postOrder, uniqueBuyer, validOrder } from '#features/checkout/checkout-test-kit.ts';
 import { saveContactMessage } from '#features/contact/contact.server.ts';
-import { changeOrderStatus } from '#features/orders/admin/orders.server.ts';
+import { recordOrderPayment } from '#features/lifecycle/lifecycle.server.ts';
 import { confirmHeldOrder } from '#features/orders/held-orders.server.ts';
 import { postLeadCheckoutLink, postLeadNote, postLeadStage } from './admin/handlers/lead-actions.ts';
 import {
@@ -161,16 +161,17 @@ describe('the admin works a lead', () => {
   });
 });
 
-/** The order's payment, as an admin's Mark paid records it (through moveOrderIn, like every payment). */
+/** The order's payment, as an admin's Mark paid records it (through the lifecycle, like every payment). */
 async function pay(orderId: string) {
   const admin = await person('admin');
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const moved = await changeOrderStatus(
-    database,
-    { orderId, to: 'paid', actorId: admin.id, ip: null, expectedVersion: order!.version },
-    false,
-  );
-  expect(moved.moved).toBe(true);
+  const paid = await recordOrderPayment(database, {
+    orderId,
+    paidAt: new Date(),
+    method: 'bank_transfer',
+    actorId: admin.id,
+    ip: null,
+  });
+  expect(paid.ok && paid.orderMoved).toBe(true);
 }
 
 describe('stages move with what happens', () => {

@@ -92,15 +92,18 @@ function leadsOfOrder(order: { leadId: string | null; email: string; held: boole
 
 type OrderOfLead = { leadId: string | null; email: string; held: boolean };
 
-/** The order's leads move to `stage` (a won lead stays won), no longer waiting for a reply. */
-function moveOrderLeads(order: OrderOfLead, stage: 'ordered' | 'won', now: number): WriteQuery[] {
+/**
+ * The order's leads move to `stage` (a won lead stays won), no longer waiting for a reply; a
+ * lost one is only an ordered lead whose order was canceled before it was paid.
+ */
+function moveOrderLeads(order: OrderOfLead, stage: 'ordered' | 'won' | 'lost', now: number): WriteQuery[] {
   const which = leadsOfOrder(order);
   if (!which) return [];
   return [
     build
       .update(leads)
       .set({ stage, awaitingReplySince: null, version: sql`${leads.version} + 1`, updatedAt: new Date(now) })
-      .where(and(which, ne(leads.stage, 'won'))),
+      .where(and(which, stage === 'lost' ? eq(leads.stage, 'ordered') : ne(leads.stage, 'won'))),
   ];
 }
 
@@ -111,6 +114,10 @@ export const leadOrderedStatements = (order: OrderOfLead, now = Date.now()): Wri
 /** An order is paid: its leads are won. */
 export const leadPaidStatements = (order: OrderOfLead, now = Date.now()): WriteQuery[] =>
   moveOrderLeads(order, 'won', now);
+
+/** An order is canceled before it was paid: its ordered leads are lost. */
+export const leadCanceledStatements = (order: OrderOfLead, now = Date.now()): WriteQuery[] =>
+  moveOrderLeads(order, 'lost', now);
 
 /**
  * The agency answered the person (a reply to their contact message): a new lead is contacted,

@@ -1,30 +1,17 @@
 /**
  * Orders: the statements that record a new one (committed with its customer, mails and
- * subscription by checkout), reads for the customer and the admin, and the one way an
- * order's status changes (`moveOrder`), with its history row, in one transaction.
+ * subscription by checkout) and reads for the customer and the admin. Its status changes only
+ * through the lifecycle (src/features/lifecycle/lifecycle.server.ts).
  */
-import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
-import {
-  intakes,
-  orderEvents,
-  orderItems,
-  orders,
-  subscriptions,
-  users,
-  type AttachmentRef,
-  type OrderStatus,
-} from '#server/db/schema.ts';
-import { outboxInsert } from '#server/email/enqueue.ts';
+import { build, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
+import { orderEvents, orderItems, orders, subscriptions, users } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
-import { auditStatement } from '#server/security/audit.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
-import { leadPaidStatements } from '#features/leads/leads.server.ts';
-import { paymentReceiptMail, type MailOrder } from './mail.ts';
-import { canMove } from './status.ts';
+import { type MailOrder } from './mail.ts';
 
 /** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
 const { phoneDigits: _searchKey, ...orderColumns } = getTableColumns(orders);
@@ -168,162 +155,6 @@ export async function customerOf(db: Db, order: Order) {
 /** Links in e-mails: the run-time public origin. */
 export const accountOrderUrl = (id: string) => `${serverEnv().SITE_URL}/account/orders/${id}`;
 export const adminOrderUrl = (id: string) => `${serverEnv().SITE_URL}/admin/orders/${id}`;
-
-export interface Move {
-  orderId: string;
-  to: OrderStatus;
-  /** Who moved it: a user id, or null for the system (a payment provider). */
-  actorId: string | null;
-  ip: string | null;
-  /** The agency's internal note on this step: never shown or sent to the customer. */
-  note?: string;
-  /** What the customer is told about this step (their order page, export and status e-mail). */
-  customerNote?: string;
-  /** The payment's reference, recorded when the order becomes paid. */
-  paymentReference?: string;
-  /** Only move from these statuses (a provider's 'paid' applies to a pending order only). */
-  onlyFrom?: readonly OrderStatus[];
-  /**
-   * The order's version the admin's form was rendered with: a different current version means
-   * someone else changed the order meanwhile, and the move is refused ('stale') rather than
-   * applied over their change. Undefined (a payment provider) skips the check.
-   */
-  expectedVersion?: number;
-  /**
-   * The document that records this payment (an invoice now paid, or a card payment's receipt):
-   * the receipt mail attaches it and links it. Made by the invoices feature; orders only carries it.
-   */
-  receipt?: { attachment: AttachmentRef; url: string };
-}
-
-export type MoveResult =
-  | { moved: true; from: OrderStatus }
-  | { moved: false; reason: 'not-found' | 'not-allowed' | 'stale'; status?: OrderStatus };
-
-/**
- * Moves an order inside `tx` (a write transaction the caller owns, so a webhook can record
- * its event id in the same commit): checks the move, updates the order, writes the history
- * row, and on payment queues the receipt. An admin
- * move is audited.
- */
-export async function moveOrderIn(tx: Tx, move: Move, now = Date.now()): Promise<MoveResult> {
-  const [found] = await tx
-    .select({ status: orders.status, version: orders.version })
-    .from(orders)
-    .where(eq(orders.id, move.orderId));
-  if (!found) return { moved: false, reason: 'not-found' };
-  const from = found.status;
-  if (move.expectedVersion !== undefined && found.version !== move.expectedVersion) {
-    return { moved: false, reason: 'stale', status: from };
-  }
-  if (!canMove(from, move.to) || (move.onlyFrom && !move.onlyFrom.includes(from))) {
-    return { moved: false, reason: 'not-allowed', status: from };
-  }
-  const at = new Date(now);
-  const paid = move.to === 'paid';
-  await tx
-    .update(orders)
-    .set({
-      status: move.to,
-      updatedAt: at,
-      // Every change bumps it, a provider's too: a form rendered before it is stale.
-      version: sql`${orders.version} + 1`,
-      ...(paid && from === 'pending_payment' ? { paidAt: at } : {}),
-      ...(move.paymentReference ? { paymentReference: move.paymentReference } : {}),
-    })
-    .where(eq(orders.id, move.orderId));
-  await tx.insert(orderEvents).values({
-    id: crypto.randomUUID(),
-    orderId: move.orderId,
-    at,
-    actorId: move.actorId,
-    fromStatus: from,
-    toStatus: move.to,
-    note: move.note ?? null,
-    customerNote: move.customerNote ?? null,
-  });
-  // A monthly plan bought with the order stays pending: it starts at launch (subscriptions/plan-start.server.ts).
-  if (paid && from === 'pending_payment') {
-    // The intake may have come first: the project is then at 'Intake received' the moment it is paid.
-    const intakeReceived = await intakeSubmittedIn(tx, move.orderId);
-    if (intakeReceived) await advanceIn(tx, move.orderId, 'paid', 'intake_received', INTAKE_ALREADY_IN, at);
-    // Its leads are won, in this commit.
-    const [owner] = await tx
-      .select({ leadId: orders.leadId, email: orders.email, heldAt: orders.heldAt })
-      .from(orders)
-      .where(eq(orders.id, move.orderId));
-    if (owner) {
-      const statements = leadPaidStatements({ ...owner, held: owner.heldAt !== null }, now);
-      if (statements.length > 0) await tx.batch(statements);
-    }
-    const order = await readOrderIn(tx, move.orderId);
-    // A held order's address owner has not confirmed it: no mail with its words goes there yet
-    // (confirming it sends the receipt: held-orders.ts).
-    if (order && !order.held) {
-      const mail = paymentReceiptMail(order, {
-        accountUrl: accountOrderUrl(order.id),
-        paidAt: at,
-        receiptUrl: move.receipt?.url,
-        intakeReceived,
-      });
-      const attachments = move.receipt ? [move.receipt.attachment] : [];
-      await tx.batch([outboxInsert({ ...mail, kind: 'payment-receipt', to: order.email, attachments }, now)]);
-    }
-  }
-  if (move.actorId) {
-    await tx.batch([
-      auditStatement(
-        {
-          actorId: move.actorId,
-          action: 'order.status',
-          entityType: 'order',
-          entityId: move.orderId,
-          before: { status: from },
-          after: { status: move.to, note: move.note ?? null, customerNote: move.customerNote ?? null },
-          ip: move.ip,
-        },
-        now,
-      ),
-    ]);
-  }
-  return { moved: true, from };
-}
-
-const INTAKE_ALREADY_IN = 'Intake received before payment';
-
-async function intakeSubmittedIn(tx: Tx, orderId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ status: intakes.status })
-    .from(intakes)
-    .where(and(eq(intakes.orderId, orderId), eq(intakes.status, 'submitted')));
-  return row !== undefined;
-}
-
-/**
- * A step the system takes because of an event already recorded (no actor, no audit entry: the
- * event that caused it was audited), with its history row; the note is the customer's too.
- */
-async function advanceIn(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus, note: string, at: Date) {
-  await tx
-    .update(orders)
-    .set({ status: to, updatedAt: at, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)));
-  await tx.insert(orderEvents).values({
-    id: crypto.randomUUID(),
-    orderId,
-    at,
-    actorId: null,
-    fromStatus: from,
-    toStatus: to,
-    note,
-    customerNote: note,
-  });
-}
-
-/** `moveOrderIn` in a transaction of its own. */
-export function moveOrder(database: AppDatabase, move: Move, now = Date.now()): Promise<MoveResult> {
-  return database.writes.transaction((tx) => moveOrderIn(tx, move, now));
-}
 
 export async function readOrderIn(
   tx: Tx,

@@ -1,7 +1,7 @@
 /**
  * What Stripe's news does to our records, inside one write transaction each. The success
  * redirect and the webhook both call `fulfilCheckoutSession`: whichever comes first marks the
- * order paid (history row, subscription, receipt, through `moveOrderIn`), or activates the
+ * order paid (history row, subscription, receipt, through the lifecycle's `recordProviderOrderPaymentIn`), or activates the
  * offer the session paid for (accepted, linked, the agency told), and the other finds it done
  * and does nothing. Orders only move forward; a subscription keeps the Stripe time of the news
  * it last applied (`provider_updated_at`), so older news never overwrites newer.
@@ -21,11 +21,10 @@ import {
 } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
-import { accountOrderUrl, moveOrderIn, readOrderIn as readBilledOrderIn } from '#features/orders/orders.server.ts';
-import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
+import { accountOrderUrl } from '#features/orders/orders.server.ts';
+import { recordProviderOrderPaymentIn } from '#features/lifecycle/lifecycle.server.ts';
 import { payInvoiceBySessionIn } from '#features/invoices/pay-online.server.ts';
-import { payOrderByInvoice } from '#features/orders/admin/orders.server.ts';
-import { isPaid } from '#features/orders/status.ts';
+import { isPaid } from '#features/lifecycle/moves.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { offerPaidMail, offerPaymentCheckMail, paymentFailedMail, type OfferForMail } from './stripe-mail.ts';
 import {
@@ -185,27 +184,18 @@ export async function fulfilCheckoutSessionIn(
     return { outcome: 'amount-mismatch', orderId: order.id };
   }
 
-  // The receipt: a paid invoice from the same numbering, mailed with the payment's confirmation.
-  // Issued only by the call that marks the order paid (one per session, by a unique index too).
-  const billed = await readBilledOrderIn(tx, order.id);
-  const receipt = billed
-    ? buildInvoiceStatements(billed, now, { cents: session.amount_total ?? order.totalCents, reference: session.id })
-    : null;
-  const move = await moveOrderIn(
+  // The receipt (a paid invoice from the same numbering, with its payment) and the move to paid:
+  // the lifecycle records both, only in the call that marks the order paid (one per session).
+  const move = await recordProviderOrderPaymentIn(
     tx,
     {
       orderId: order.id,
-      to: 'paid',
-      onlyFrom: ['pending_payment'],
-      actorId: null,
-      ip: null,
-      paymentReference: session.id,
+      cents: session.amount_total ?? order.totalCents,
+      reference: session.id,
       note: STRIPE_MESSAGES.paidNote,
-      receipt: receipt ? { attachment: receipt.attachment, url: receipt.url } : undefined,
     },
     now,
   );
-  if (move.moved && receipt) await tx.batch(receipt.statements);
   // This session is what paid the order (now, or earlier by the other path).
   const paidBySession = move.moved || (isPaid(order.status) && order.paymentReference === session.id);
   if (!paidBySession) {
@@ -239,7 +229,6 @@ async function payInvoiceIn(
   const paid = await payInvoiceBySessionIn(
     tx,
     { sessionId: session.id, invoiceId, amountCents: session.amount_total ?? null, currency: session.currency ?? null },
-    payOrderByInvoice,
     { tellAgency: notes },
     now,
   );

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, invoiceLines, invoices, orders, outbox, subscriptions } from '#server/db/schema.ts';
 import { database, db, invoiceOrder, person } from '#features/admin/handlers/admin-test-kit.ts';
 import { launchOrder } from '#features/orders/admin/launch.server.ts';
-import { moveOrder } from '#features/orders/orders.server.ts';
+import { payInFull } from '#features/lifecycle/testing/pay.ts';
 import { addMonths } from './billing-dates.ts';
 import { billDuePlans, priceFor } from './plan-billing.server.ts';
 
@@ -18,7 +18,7 @@ const HOUR = 60 * 60_000;
 /** An invoiced monthly order, paid, then launched at `at` by an admin. */
 async function launchedPlan(at = LAUNCH) {
   const orderId = await invoiceOrder(true);
-  await moveOrder(database, { orderId, to: 'paid', actorId: null, ip: null }, at - 10 * 24 * HOUR);
+  await payInFull(database, orderId, at - 10 * 24 * HOUR);
   const admin = await person('admin');
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const launched = await launchOrder(
@@ -143,7 +143,7 @@ describe('the monthly plan in invoice mode', () => {
     const [pending] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
     expect(pending?.status).toBe('pending');
 
-    await moveOrder(database, { orderId, to: 'paid', actorId: null, ip: null });
+    await payInFull(database, orderId);
     expect(await launch()).toMatchObject({ ok: true, already: false });
     expect(await launch()).toMatchObject({ ok: true, already: true });
     expect(await planInvoices(pending!.id)).toHaveLength(1);

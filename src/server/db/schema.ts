@@ -880,6 +880,36 @@ export const invoices = sqliteTable(
   ],
 );
 
+/**
+ * A payment received against an invoice: the ledger's record. An invoice's paid amount
+ * (`invoices.paid_cents`) is the sum of its payments, written by the lifecycle in the same commit
+ * (src/features/lifecycle), so the dashboard's covering index keeps reading no row.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** When the money arrived (the day the admin gave, or the provider's). */
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** The admin who recorded it; null when the payment provider did. */
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's id for it (a Stripe Checkout Session or invoice). */
+    providerReference: text('provider_reference'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId, t.receivedAt),
+    index('payments_received_idx').on(t.receivedAt, t.amountCents),
+    oneOf('payments_method_check', t.method, PAYMENT_METHODS),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** An invoice's lines, in integer cents. */
 export const invoiceLines = sqliteTable(
   'invoice_lines',

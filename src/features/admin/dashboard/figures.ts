@@ -5,7 +5,7 @@
  */
 import { LEAD_STAGES, ORDER_STATUSES, type OrderStatus } from '#server/db/schema.ts';
 import { LEAD_STAGE_LABELS } from '#features/leads/copy.ts';
-import { ORDER_STATUS_LABELS } from '#features/orders/status.ts';
+import { ORDER_STATUS_LABELS } from '#features/lifecycle/moves.ts';
 import type { DashboardStats } from './queries.server.ts';
 
 export interface ListFigure {

@@ -32,6 +32,13 @@ export function inState(state: InvoiceState, now: number): SQL {
       return and(eq(invoices.status, 'open'), sql`+${invoices.dueAt} >= ${at.getTime()}`) as SQL;
     case 'overdue':
       return and(eq(invoices.status, 'open'), sql`+${invoices.dueAt} < ${at.getTime()}`) as SQL;
+    // Not a list filter (open covers it): open and not yet due, with some payment in.
+    case 'partly_paid':
+      return and(
+        eq(invoices.status, 'open'),
+        sql`+${invoices.dueAt} >= ${at.getTime()}`,
+        sql`coalesce(${invoices.paidCents}, 0) > 0`,
+      ) as SQL;
     case 'paid':
       return eq(invoices.status, 'paid');
     case 'void':
@@ -78,6 +85,7 @@ export function invoicesQuery(db: Db, filters: Filters<'invoices'>, after: Curso
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
       paidMethod: invoices.paidMethod,
+      paidCents: invoices.paidCents,
       row: rowid,
     })
     .from(invoices)

@@ -1,13 +1,6 @@
-/**
- * "Mark launched": the site is live. The order records when and where, its history and the
- * customer say so, and a monthly plan bought with it starts now (subscriptions/plan-start.server.ts):
- * invoice mode issues its first invoice, Stripe mode subscribes the card saved at checkout.
- * Audited 'order.launch'; a second launch changes nothing.
- */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
-import { orderEvents, orders, type OrderStatus } from '#server/db/schema.ts';
+import { orderEvents, type OrderStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
@@ -15,7 +8,8 @@ import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { startPlanAtLaunch } from '#features/subscriptions/plan-start.server.ts';
 import { launchMail } from '../mail.ts';
 import { accountOrderUrl, findOrder } from '../orders.server.ts';
-import { isUnderway } from '../status.ts';
+import { isUnderway } from '#features/lifecycle/moves.ts';
+import { claimLaunchIn } from '#features/lifecycle/lifecycle.server.ts';
 
 /**
  * Statuses a site can be launched from: paid, and not ended (approval usually comes first, but a
@@ -52,11 +46,8 @@ export async function launchOrder(
     // The version was checked before Stripe was asked; from here only a launch that got in
     // first (a double click) stops this one, so what Stripe started is always recorded.
     const at = new Date(now);
-    const claimed = await tx
-      .update(orders)
-      .set({ status: 'launched', launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
-      .where(and(eq(orders.id, orderId), isNull(orders.launchedAt)));
-    if (claimed.rowsAffected === 0) return { ok: true, already: true, planStarted: false };
+    // The lifecycle writes the status (it is the one writer); the rest of launch commits with it.
+    if (!(await claimLaunchIn(tx, { orderId, liveUrl }, now))) return { ok: true, already: true, planStarted: false };
     await tx.batch([
       build.insert(orderEvents).values({
         id: crypto.randomUUID(),

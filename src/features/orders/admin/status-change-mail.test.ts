@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectCustomerMail, expectEscaped, HOSTILE, HOSTILE_ESCAPED } from '#server/email/mail-checks.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { statusChangeMail } from './orders.server.ts';
+import { statusChangeMail } from './status-change-mail.ts';
 
 describe('statusChangeMail', () => {
   it("tells the customer the new status and the agency's note, escaped in HTML, line breaks kept", () => {

@@ -13,8 +13,9 @@ import { orderReviews, orders } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
-import { accountOrderUrl, adminOrderUrl, moveOrderIn, visibleToCustomer } from '../orders.server.ts';
-import { canMove } from '../status.ts';
+import { accountOrderUrl, adminOrderUrl, visibleToCustomer } from '../orders.server.ts';
+import { moveOrderIn } from '#features/lifecycle/lifecycle.server.ts';
+import { canMove } from '#features/lifecycle/moves.ts';
 import { ADMIN_REVIEW, REVIEW } from './copy.ts';
 import { approvedMail, changesRequestedMail, previewReadyMail } from './mail.ts';
 

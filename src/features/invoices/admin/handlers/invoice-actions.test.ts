@@ -9,11 +9,7 @@ import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { issueStatements } from '../../invoices.server.ts';
 import { agencyDay, agencyDayStart } from '../agency-days.ts';
-import { payOrderByInvoice } from '#features/orders/admin/orders.server.ts';
-import { invoiceMarkPaidRoute, postInvoiceSend, postInvoiceVoid } from './invoice-actions.ts';
-
-/** The route as src/pages composes it: paying a build's invoice moves its order. */
-const postInvoiceMarkPaid = invoiceMarkPaidRoute(payOrderByInvoice);
+import { postInvoiceMarkPaid, postInvoiceSend, postInvoiceVoid } from './invoice-actions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -56,7 +52,7 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     const { id, orderId } = await openInvoice('build');
     const res = await act('mark-paid', id, payment(), admin);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id, status: 'paid', orderMoved: true });
+    expect(await res.json()).toEqual({ id, status: 'paid', balanceCents: 0, orderMoved: true });
 
     const invoice = await invoiceRow(id);
     expect(invoice).toMatchObject({ status: 'paid', paidCents: 380_000, paidMethod: 'bank_transfer' });
@@ -91,9 +87,14 @@ describe('POST /api/admin/invoices/{id}/mark-paid', () => {
     const day = agencyDay(Date.now() - 3 * DAY);
     const res = await act('mark-paid', id, payment({ amount: '$12.5', date: day, method: 'check' }), admin);
     expect(res.status).toBe(200);
-    expect((await res.json()) as unknown).toMatchObject({ orderMoved: false });
+    // $12.50 of $3,800.00 is a part payment: the invoice stays open with the rest due.
+    expect((await res.json()) as unknown).toMatchObject({
+      orderMoved: false,
+      status: 'partly_paid',
+      balanceCents: 378_750,
+    });
     const invoice = await invoiceRow(id);
-    expect(invoice).toMatchObject({ status: 'paid', paidCents: 1250, paidMethod: 'check' });
+    expect(invoice).toMatchObject({ status: 'open', paidCents: 1250, paidMethod: 'check' });
     expect(invoice?.paidAt?.getTime()).toBe(agencyDayStart(day).getTime());
   });
 

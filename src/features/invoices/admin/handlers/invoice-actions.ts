@@ -10,7 +10,9 @@ import { recordId } from '#server/http/record-id.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { ADMIN_INVOICES } from '../../copy.ts';
 import { agencyDay, agencyDayStart, isCalendarDay } from '../agency-days.ts';
-import { markInvoicePaid, sendInvoiceAgain, voidInvoice, type PayOrder } from '../invoice-actions.server.ts';
+import { recordPayment, voidInvoice } from '#features/lifecycle/lifecycle.server.ts';
+import { LIFECYCLE } from '#features/lifecycle/copy.ts';
+import { sendInvoiceAgain } from '../invoice-actions.server.ts';
 
 export const invoicePage = (id: string, notice?: string) => landing(`/admin/invoices/${id}`, notice);
 
@@ -27,6 +29,8 @@ const invoiceRoute = {
     'not-found': { status: 404, error: ADMIN_INVOICES.notFound },
     'not-open': { status: 409, error: ADMIN_INVOICES.notOpen },
     void: { status: 409, error: ADMIN_INVOICES.isVoid },
+    'has-payments': { status: 409, error: LIFECYCLE.hasPayments },
+    'over-balance': { status: 422, error: LIFECYCLE.overBalance },
     invalid: { status: 400, error: ADMIN_INVOICES.invalid },
   },
 };
@@ -40,7 +44,7 @@ function formFailure(code: FailureCode, { params }: { params: { id?: string } })
  * Dollars as typed (1499, 1499.5, $1499.00) to integer cents, exactly: split at the point rather
  * than multiplied as a float (0.29 * 100 is 28.999...).
  */
-const amountSchema = z.pipe(
+export const amountSchema = z.pipe(
   z.pipe(
     z.union([z.string(), z.number()], { error: ADMIN_INVOICES.amountInvalid }),
     z.transform((v) => String(v).trim().replace(/^\$/, '')),
@@ -89,42 +93,41 @@ const voidSchema = z.object({
 });
 
 /**
- * POST /api/admin/invoices/{id}/mark-paid {amount, date, method}: the payment is recorded and the
- * invoice is Paid; a build's order awaiting payment moves to Paid in the same commit. Audited
- * 'invoice.mark-paid' (and 'order.status' when the order moved).
+ * POST /api/admin/invoices/{id}/mark-paid {amount, date, method}: a payment is recorded against
+ * the invoice (the lifecycle's recordPayment): Partly paid while a balance remains, Paid once the
+ * payments reach the total, when a build's order awaiting payment moves to Paid in the same
+ * commit. More than the balance is refused (422) with the form kept. Audited 'invoice.mark-paid'
+ * (and 'order.status' when the order moved).
  */
-export const invoiceMarkPaidRoute = (payOrder: PayOrder) =>
-  defineMutation({
-    access: 'admin',
-    ...invoiceRoute,
-    schema: markPaidSchema,
-    formFailure,
-    async handle({ input, user, database, params, clientAddress, refuse }) {
-      const { id } = params;
-      const now = Date.now();
-      // Today's payment keeps the time it was recorded; an earlier day starts at its midnight.
-      const paidAt = input.date === agencyDay(now) ? new Date(now) : agencyDayStart(input.date);
-      const result = await markInvoicePaid(
-        database,
-        {
-          invoiceId: id,
-          actorId: user.id,
-          ip: clientAddress,
-          cents: input.amount,
-          paidAt,
-          method: input.method,
-          payOrder,
-        },
-        now,
-      );
-      if (!result.ok) return refuse(result.reason);
-      return done(invoicePage(id, result.orderMoved ? 'marked-paid-order' : 'marked-paid'), 200, {
-        id,
-        status: 'paid',
-        orderMoved: result.orderMoved,
-      });
-    },
-  });
+export const postInvoiceMarkPaid = defineMutation({
+  access: 'admin',
+  ...invoiceRoute,
+  schema: markPaidSchema,
+  formFailure,
+  async handle({ input, user, database, params, clientAddress, refuse }) {
+    const { id } = params;
+    const now = Date.now();
+    // Today's payment keeps the time it was recorded; an earlier day starts at its midnight.
+    const paidAt = input.date === agencyDay(now) ? new Date(now) : agencyDayStart(input.date);
+    const result = await recordPayment(
+      database,
+      { invoiceId: id, actorId: user.id, ip: clientAddress, cents: input.amount, paidAt, method: input.method },
+      now,
+    );
+    if (!result.ok) {
+      if (result.reason === 'over-balance')
+        return refuse('over-balance', { fields: { amount: [LIFECYCLE.overBalance] } });
+      return refuse(result.reason);
+    }
+    const notice = result.orderMoved ? 'marked-paid-order' : result.settled ? 'marked-paid' : 'part-paid';
+    return done(invoicePage(id, notice), 200, {
+      id,
+      status: result.settled ? 'paid' : 'partly_paid',
+      balanceCents: result.balanceCents,
+      orderMoved: result.orderMoved,
+    });
+  },
+});
 
 /** POST /api/admin/invoices/{id}/void {reason}: an open or overdue invoice becomes Void. Audited 'invoice.void'. */
 export const postInvoiceVoid = defineMutation({

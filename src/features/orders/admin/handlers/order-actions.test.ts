@@ -8,12 +8,10 @@ import { stripeClient, stripeSettings } from '#features/payments/stripe-client.t
 import { launchSite, placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
 import { adminOrderPage } from '../orders.server.ts';
 import { postAs, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
-import { creditRefundedOrder } from '#features/invoices/credit-notes.server.ts';
-import { orderRefundRoute, postOrderCancel, postOrderNote } from './order-actions.ts';
+import { postOrderCancel, postOrderNote, postOrderRefund } from './order-actions.ts';
 import { postMarkPaid } from './order-status.ts';
 
 /** The refund route as src/pages composes it: recorded with a credit note. */
-const postOrderRefund = orderRefundRoute(creditRefundedOrder);
 const handlers = { notes: postOrderNote, cancel: postOrderCancel, refund: postOrderRefund, 'mark-paid': postMarkPaid };
 const act = (
   action: keyof typeof handlers,

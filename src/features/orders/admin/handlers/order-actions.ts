@@ -3,7 +3,8 @@ import { noControlCharacters } from '#lib/text-fields.ts';
 import { defineMutation, done, fail, type Outcome } from '#server/http/mutation.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
 import { launchOrder } from '../launch.server.ts';
-import { addOrderNote, endOrder, type EndResult, type RecordRefund } from '../orders.server.ts';
+import { addOrderNote } from '../orders.server.ts';
+import { endOrder, type EndResult } from '#features/lifecycle/lifecycle.server.ts';
 import { httpAddress } from './http-address.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from './order-status.ts';
 
@@ -50,7 +51,7 @@ function ended(id: string, result: EndResult, notice: string): Outcome {
 }
 
 /** Cancel and refund share everything but the kind of end and the notice it leads to. */
-function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string, recordRefund?: RecordRefund) {
+function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) => string) {
   return defineMutation({
     access: 'admin',
     ...orderRoute,
@@ -64,7 +65,6 @@ function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) =
         version: input.version,
         actorId: user.id,
         ip: clientAddress,
-        recordRefund,
       });
       return ended(id, result, notice(result));
     },
@@ -72,19 +72,21 @@ function endingMutation(kind: 'cancel' | 'refund', notice: (result: EndResult) =
 }
 
 /**
- * POST /api/admin/orders/{id}/cancel {version}: the order is canceled and its pending or active
- * subscription ends now (at the provider too). Audited 'order.cancel'.
+ * POST /api/admin/orders/{id}/cancel {version}: the order is canceled through the lifecycle: its
+ * open invoice is voided (reason: the cancel), its plan ends now (at the provider too), the
+ * customer is told. Audited 'order.cancel'.
  */
 export const postOrderCancel = endingMutation('cancel', () => 'canceled');
 
 /**
  * POST /api/admin/orders/{id}/refund {version}: a Stripe order is refunded in full through
- * Stripe first; an invoiced one is recorded (the agency pays it back). Audited 'order.refund'.
- * The notice says which: refunded at Stripe, or only recorded. `recordRefund` (the invoices
- * feature's credit note, given by the route) commits with the refund.
+ * Stripe first; an invoiced one is recorded (the agency pays it back). The lifecycle writes the
+ * credit note against the paid invoice and ends the plan in the refund's commit. Audited
+ * 'order.refund'. The notice says which: refunded at Stripe, or only recorded.
  */
-export const orderRefundRoute = (recordRefund: RecordRefund) =>
-  endingMutation('refund', (result) => (result.ok && result.refundId ? 'refunded' : 'refund-recorded'), recordRefund);
+export const postOrderRefund = endingMutation('refund', (result) =>
+  result.ok && result.refundId ? 'refunded' : 'refund-recorded',
+);
 
 const launchSchema = z.object({ version: versionSchema, liveUrl: httpAddress(ADMIN_ORDERS.badLiveUrl) });
 

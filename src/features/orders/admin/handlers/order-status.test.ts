@@ -117,23 +117,27 @@ describe('POST /api/admin/orders/{id}/mark-paid', () => {
 });
 
 describe('POST /api/admin/orders/{id}/status', () => {
-  it('moves along the build with the note; a step back to paid is not an invoice payment', async () => {
+  it('moves along the build with the note; Paid is never a status-form move (400)', async () => {
     const admin = await person('admin');
     const id = await order(false);
+    // Paid is reached only by recording a payment: the form refuses it, and nothing changes.
+    const refusedPaid = await post(id, { to: 'paid' }, admin);
+    expect(refusedPaid.status).toBe(400);
+    expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('pending_payment');
     expect((await markPaid(id, admin)).status).toBe(200);
-    expect((await post(id, { to: 'intake_received' }, admin)).status).toBe(200);
-    const back = await post(id, { to: 'paid', note: '  Intake reopened  ' }, admin, true);
-    expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe(`/admin/orders/${id}`);
-    expect((await formOutcomeOf(back))?.notice).toBe('moved');
+    const moved = await post(id, { to: 'intake_received', note: '  Intake came by e-mail  ' }, admin, true);
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe(`/admin/orders/${id}`);
+    expect((await formOutcomeOf(moved))?.notice).toBe('moved');
+    // No step back to Paid by hand either (reopening the intake does that).
+    expect((await post(id, { to: 'paid' }, admin)).status).toBe(400);
     const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(history.slice(1).map((e) => [e.fromStatus, e.toStatus, e.note])).toEqual([
       ['pending_payment', 'paid', 'Invoice paid'],
-      ['paid', 'intake_received', null],
-      ['intake_received', 'paid', 'Intake reopened'],
+      ['paid', 'intake_received', 'Intake came by e-mail'],
     ]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
-    expect(audit).toHaveLength(3);
+    expect(audit).toHaveLength(2);
   });
 
   it('a move the order does not allow is 409; an unknown order 404; a made-up status 400', async () => {
@@ -144,7 +148,7 @@ describe('POST /api/admin/orders/{id}/status', () => {
     for (const to of ['preview_ready', 'changes_requested', 'approved', 'launched']) {
       expect((await post(id, { to }, admin)).status, to).toBe(400);
     }
-    expect((await post('abcdefghijkmnpqrstuvwxyz23', { to: 'paid' }, admin)).status).toBe(404);
+    expect((await post('abcdefghijkmnpqrstuvwxyz23', { to: 'in_design' }, admin)).status).toBe(404);
     expect((await post(id, { to: 'shipped' }, admin)).status).toBe(400);
     // Cancel and refund have their own confirmed actions.
     expect((await post(id, { to: 'canceled' }, admin)).status).toBe(400);
@@ -154,10 +158,9 @@ describe('POST /api/admin/orders/{id}/status', () => {
     const notAllowedForm = await post(id, { to: 'in_design' }, admin, true);
     expect(notAllowedForm.headers.get('location')).toBe(`/admin/orders/${id}`);
     expect((await formOutcomeOf(notAllowedForm))?.notice).toBe('not-allowed');
-    expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);
-    // Paying twice is not a move.
-    expect((await post(id, { to: 'paid' }, admin)).status).toBe(409);
-    expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('paid');
+    // Paid is not a status-form move at all: a payment is recorded (Mark paid) instead.
+    expect((await post(id, { to: 'paid' }, admin)).status).toBe(400);
+    expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe('pending_payment');
   });
 });
 
@@ -166,7 +169,7 @@ describe('version check', () => {
     const admin = await person('admin');
     const id = await order(false);
     expect(await versionOf(id)).toBe('0');
-    expect((await post(id, { to: 'paid' }, admin)).status).toBe(200);
+    expect((await markPaid(id, admin)).status).toBe(200);
     expect(await versionOf(id)).toBe('1');
     const stale = await post(id, { to: 'intake_received', version: '0' }, admin);
     expect(stale.status).toBe(409);
@@ -186,18 +189,19 @@ describe('version check', () => {
   it('"E-mail the customer" queues the message and audits order.email-customer', async () => {
     const admin = await person('admin');
     const id = await order(false);
-    const res = await post(id, { to: 'paid', notify: 'on' }, admin, true);
+    expect((await markPaid(id, admin)).status).toBe(200);
+    const res = await post(id, { to: 'intake_received', notify: 'on' }, admin, true);
     expect(res.headers.get('location')).toBe(`/admin/orders/${id}`);
     expect((await formOutcomeOf(res))?.notice).toBe('mailed');
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     const mails = await db.select().from(outbox).where(eq(outbox.kind, 'order-status'));
     expect(mails.filter((m) => m.to === row?.email).map((m) => m.subject)).toEqual([
-      expect.stringMatching(/^Your order ORD-.*: Paid$/),
+      expect.stringMatching(/^Your order ORD-.*: Intake received$/),
     ]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
-    expect(audit.map((a) => a.action).sort()).toEqual(['order.email-customer', 'order.status']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['order.email-customer', 'order.status', 'order.status']);
     // Unticked: no mail.
-    expect((await post(id, { to: 'intake_received' }, admin)).status).toBe(200);
+    expect((await post(id, { to: 'in_design' }, admin)).status).toBe(200);
     expect(
       (await db.select().from(outbox).where(eq(outbox.kind, 'order-status'))).filter((m) => m.to === row?.email),
     ).toHaveLength(1);

@@ -1,21 +1,22 @@
 import * as z from 'zod/mini';
 import { versionField } from '#server/http/record-version.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
-import type { AppDatabase } from '#server/db/index.ts';
 import type { OrderStatus } from '#server/db/schema.ts';
-import { MOVES_BY_HAND } from '../../status.ts';
+import { MOVES_BY_HAND } from '#features/lifecycle/moves.ts';
 import { defineMutation, done, fail, landing, type FailureCode, type Outcome } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
-import { findOrder, moveOrder, type MoveResult } from '../../orders.server.ts';
-import { markInvoicePaid } from '#features/invoices/admin/invoice-actions.server.ts';
-import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
 import { ADMIN_ORDERS } from '#features/admin/copy.ts';
-import { changeOrderStatus, payOrderByInvoice } from '../orders.server.ts';
+import { amountSchema } from '#features/invoices/admin/handlers/invoice-actions.ts';
+import { LIFECYCLE } from '#features/lifecycle/copy.ts';
+import { changeOrderStatus, recordOrderPayment, type MoveResult } from '#features/lifecycle/lifecycle.server.ts';
 
 /** The order an admin route acts on: `{id}` in its path; one that names no order is a 404. */
 export const orderRoute = {
   params: { id: recordId },
-  failures: { 'not-found': { status: 404, error: ADMIN_ORDERS.notFound } },
+  failures: {
+    'not-found': { status: 404, error: ADMIN_ORDERS.notFound },
+    'over-balance': { status: 422, error: LIFECYCLE.overBalance },
+  },
 };
 
 /** The order's version the form was rendered with. */
@@ -67,7 +68,7 @@ export function formFailure(code: FailureCode, { params }: { params: { id?: stri
 }
 
 /** A refused change, answered: 404 unknown, 409 stale (someone else changed it) or not allowed. */
-export function refused(reason: 'not-found' | 'not-allowed' | 'stale'): Outcome {
+export function refused(reason: 'not-found' | 'not-allowed' | 'stale' | 'not-open'): Outcome {
   if (reason === 'not-found') return fail(404, ADMIN_ORDERS.notFound, 'not-found');
   if (reason === 'stale') return fail(409, ADMIN_ORDERS.stale, 'stale');
   return fail(409, ADMIN_ORDERS.notAllowed, 'not-allowed');
@@ -77,10 +78,11 @@ const answer = (id: string, to: OrderStatus, result: MoveResult, notice = 'moved
   result.moved ? done(orderPage(id, notice), 200, { id, from: result.from, to }) : refused(result.reason);
 
 /**
- * POST /api/admin/orders/{id}/status {to, version, note?, customerNote?, notify?}: an admin moves an order along
- * the build (or one step back). The move is checked against the order's status and version,
- * written with its history row and audit entry (and the customer's e-mail when asked) in one
- * transaction; a move to paid also activates the order's subscription and sends the receipt.
+ * POST /api/admin/orders/{id}/status {to, version, note?, customerNote?, notify?}: an admin moves
+ * an order along the build where no event does and no money changes hands (movesByHand: intake
+ * received, in design). 'Paid' is refused (400): it is reached only by recording a payment. The
+ * lifecycle checks the move and the version and writes the history row and audit entry (and the
+ * customer's e-mail when asked) in one transaction.
  */
 export const postOrderStatus = defineMutation({
   access: 'admin',
@@ -109,54 +111,36 @@ export const postOrderStatus = defineMutation({
 });
 
 /**
- * POST /api/admin/orders/{id}/mark-paid {version?}: the invoice was paid (a shortcut to the
- * build invoice's own Mark paid when one is open). Only from pending
- * payment, so a repeated click (or a stale tab) is a 409 rather than a second receipt, and the
- * history says why the order moved. The version is optional here: the move is only ever from
- * pending payment, so it cannot overwrite a later change; the page's form sends it anyway.
+ * POST /api/admin/orders/{id}/mark-paid {version?, amount?}: a payment against the order's build
+ * invoice (the lifecycle's recordOrderPayment), of `amount` dollars or, without one, the balance
+ * due. Partly paid leaves the order pending; the full balance moves it to Paid with the invoice in
+ * one commit. Only from pending payment, so a repeated click (or a stale tab) is a 409 rather
+ * than a second payment. More than the balance is refused (422).
  */
 export const postMarkPaid = defineMutation({
   access: 'admin',
   ...orderRoute,
-  schema: z.object({ version: z.optional(versionSchema) }),
+  schema: z.object({ version: z.optional(versionSchema), amount: z.optional(amountSchema) }),
   fieldFeedback: false,
   formFailure,
-  async handle({ input, user, database, params, clientAddress }) {
+  async handle({ input, user, database, params, clientAddress, refuse }) {
     const { id } = params;
-    return markPaid(database, id, user.id, clientAddress, input.version);
+    const result = await recordOrderPayment(database, {
+      orderId: id,
+      cents: input.amount,
+      paidAt: new Date(),
+      // From the order page the method is not known (the invoice's own form records it).
+      method: null,
+      actorId: user.id,
+      ip: clientAddress,
+      expectedVersion: input.version,
+    });
+    if (result.ok) {
+      return result.orderMoved
+        ? answer(id, 'paid', { moved: true, from: 'pending_payment' })
+        : done(orderPage(id, 'part-paid'), 200, { id, balanceCents: result.balanceCents });
+    }
+    if (result.reason === 'over-balance') return refuse('over-balance');
+    return refused(result.reason);
   },
 });
-
-/**
- * An order whose build invoice is open is paid through that invoice: it is marked paid in full
- * today, and the order moves with it in the same commit (the invoice page records how it was
- * paid; from here the method is not known). Without an open invoice, the order alone moves.
- */
-async function markPaid(database: AppDatabase, id: string, actorId: string, ip: string, version?: number) {
-  const order = await findOrder(database.db, id);
-  const invoice = order?.status === 'pending_payment' ? await buildInvoiceOf(database.db, id) : null;
-  if (order && invoice?.status === 'open' && (version === undefined || version === order.version)) {
-    const paid = await markInvoicePaid(database, {
-      invoiceId: invoice.id,
-      actorId,
-      ip,
-      cents: invoice.totalCents,
-      paidAt: new Date(),
-      method: null,
-      payOrder: payOrderByInvoice,
-    });
-    if (paid.ok && paid.orderMoved) return answer(id, 'paid', { moved: true, from: 'pending_payment' });
-  }
-  const result = await moveOrder(database, {
-    orderId: id,
-    to: 'paid',
-    onlyFrom: ['pending_payment'],
-    actorId,
-    ip,
-    note: ADMIN_ORDERS.invoicePaidNote,
-    // The customer saw this on their order page before notes were split: it still tells them.
-    customerNote: ADMIN_ORDERS.invoicePaidNote,
-    expectedVersion: version,
-  });
-  return answer(id, 'paid', result);
-}

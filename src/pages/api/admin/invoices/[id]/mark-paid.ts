@@ -1,8 +1,6 @@
-import { invoiceMarkPaidRoute } from '#features/invoices/admin/handlers/invoice-actions.ts';
-import { payOrderByInvoice } from '#features/orders/admin/orders.server.ts';
+import { postInvoiceMarkPaid } from '#features/invoices/admin/handlers/invoice-actions.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
 export const prerender = false;
-// Invoices and orders meet here: paying a build's invoice moves its order (orders bill through invoices).
-export const POST = invoiceMarkPaidRoute(payOrderByInvoice);
+export const POST = postInvoiceMarkPaid;
 export const ALL = methodNotAllowed('POST');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '#server/db/schema.ts';
-import { canMove, isPaid, movesByHand, nextStatuses, ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from './status.ts';
+import { canMove, isPaid, movesByHand, nextStatuses, ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from './moves.ts';
 
 describe('order statuses', () => {
   it('every status has a label, and "Pending payment" is the new order', () => {
@@ -43,9 +43,10 @@ describe('order statuses', () => {
     expect(canMove('in_design', 'approved')).toBe(false);
   });
 
-  it('the status form offers only the stages no event reaches', () => {
+  it('the status form offers only the stages no event reaches and no money changes: never Paid', () => {
+    expect(movesByHand('pending_payment')).toEqual([]);
     expect(movesByHand('paid')).toEqual(['intake_received', 'in_design']);
-    expect(movesByHand('intake_received')).toEqual(['paid', 'in_design']);
+    expect(movesByHand('intake_received')).toEqual(['in_design']);
     expect(movesByHand('preview_ready')).toEqual([]);
     expect(movesByHand('changes_requested')).toEqual(['in_design']);
   });
