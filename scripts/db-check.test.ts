@@ -2,7 +2,16 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '#server/db/index.ts';
-import { auditLog, invoices, orderEvents, orders, subscriptions, users, type OrderStatus } from '#server/db/schema.ts';
+import {
+  auditLog,
+  invoices,
+  orderEvents,
+  orders,
+  payments,
+  subscriptions,
+  users,
+  type OrderStatus,
+} from '#server/db/schema.ts';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { findProblems, INVARIANTS } from '#features/lifecycle/invariants.server.ts';
 
@@ -90,6 +99,13 @@ function rows(database: AppDatabase) {
         createdAt: T,
         ...values,
       });
+      // What an invoice received is its payments: one here, for the amount it says it was paid.
+      const received = values.kind === 'credit_note' ? 0 : (values.paidCents ?? 0);
+      if (received > 0) {
+        await db
+          .insert(payments)
+          .values({ id: crypto.randomUUID(), invoiceId: id, amountCents: received, receivedAt: T, createdAt: T });
+      }
       return id;
     },
     async plan(userId: string, orderId: string | null, status: 'pending' | 'active' | 'canceling' | 'canceled') {
@@ -159,6 +175,9 @@ async function cleanHistory(database: AppDatabase) {
   const pending = await r.order(customer, 'pending_payment');
   await r.invoice(customer, { orderId: pending });
   await r.plan(customer, pending, 'pending');
+  // A deposit received: the invoice is open (partly paid) with its balance due.
+  const deposit = await r.order(customer, 'pending_payment');
+  await r.invoice(customer, { orderId: deposit, paidCents: 190_000 });
   await r.plan(customer, null, 'active');
 }
 

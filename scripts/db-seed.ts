@@ -27,6 +27,7 @@ import {
   orderItems,
   orderReviews,
   orders,
+  payments,
   SUBSCRIPTION_STATUSES,
   subscriptions,
   threadMessages,
@@ -381,6 +382,20 @@ for (const row of invoiceRows) {
 }
 await insertAll(invoices, invoiceRows);
 await insertAll(invoiceLines, invoiceLineRows);
+// What a paid invoice received is its payment (the ledger `npm run db:check` compares it with).
+await insertAll(
+  payments,
+  invoiceRows
+    .filter((row) => row.status === 'paid')
+    .map((row) => ({
+      id: id(),
+      invoiceId: row.id,
+      amountCents: row.paidCents!,
+      receivedAt: row.paidAt!,
+      method: row.paidMethod ?? null,
+      createdAt: row.paidAt!,
+    })),
+);
 for (const [year, last] of lastOfYear) {
   await client.execute(
     toStatement(

@@ -61,15 +61,20 @@ export const INVARIANTS: readonly Invariant[] = [
   },
   {
     id: 'paid-amount-is-payments',
-    rule: "An invoice's paid amount is what was paid on it: a paid invoice was paid in full, an unpaid one records no payment.",
-    // invoices_kind_paid_idx: every invoice's status and paid amount, one pass (most invoices are paid).
+    rule: "An invoice's paid amount is the sum of its payments, and an invoice is Paid exactly when that sum is its total.",
+    // invoices_kind_paid_idx: every invoice once (most are paid), its payments by payments_invoice_idx.
     query: `
-      SELECT 'invoice ' || i.number AS record,
-             i.status || ' with ' || coalesce(i.paid_cents, 'no') || ' cents paid of ' || i.total_cents AS detail
-      FROM invoices i
-      WHERE i.kind = 'invoice'
-        AND ((i.status = 'paid' AND (i.paid_cents IS NULL OR i.paid_cents <> i.total_cents))
-          OR (i.status IN ('open', 'void') AND i.paid_cents IS NOT NULL AND i.paid_cents <> 0))`,
+      SELECT 'invoice ' || number AS record,
+             status || ' with ' || coalesce(paid_cents, 0) || ' cents paid of ' || total_cents
+               || ', payments ' || payments_cents AS detail
+      FROM (
+        SELECT i.number, i.status, i.paid_cents, i.total_cents,
+               (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.invoice_id = i.id) AS payments_cents
+        FROM invoices i
+        WHERE i.kind = 'invoice'
+      )
+      WHERE coalesce(paid_cents, 0) <> payments_cents
+         OR (status = 'paid') <> (payments_cents = total_cents)`,
   },
   {
     id: 'credit-within-paid',
