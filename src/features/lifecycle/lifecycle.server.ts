@@ -592,7 +592,12 @@ export async function endOrder(
     const statements: WriteQuery[] = [];
     for (const s of live) {
       statements.push(
-        planStatusStatement(s.id, 'canceled', { cancelAt: new Date(now) }, now),
+        planStatusStatement(
+          s.id,
+          'canceled',
+          { cancelAt: new Date(now), version: sql`${subscriptions.version} + 1` },
+          now,
+        ),
         auditStatement(
           {
             actorId,

@@ -37,6 +37,7 @@ import {
   type CheckoutSession,
   type SubscriptionState,
 } from './stripe-objects.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 /** A Stripe event as we record it: `created` in Unix seconds, Stripe's clock. */
 export interface StripeEventRef {
@@ -328,10 +329,15 @@ async function fulfilOfferIn(
     return result('already-paid');
   }
 
-  await tx
-    .update(subscriptions)
-    .set({ status: 'active', acceptedAt: new Date(now), paymentReference: stripeId, updatedAt: new Date(now) })
-    .where(and(eq(subscriptions.id, offer.id), eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)));
+  await tx.batch([
+    planStatusStatement(
+      offer.id,
+      'active',
+      { acceptedAt: new Date(now), paymentReference: stripeId },
+      now,
+      and(eq(subscriptions.status, 'pending'), isNull(subscriptions.acceptedAt)),
+    ),
+  ]);
   // Its billing period (and any state newer than "active") from the subscription, when we have it.
   const state = typeof bought === 'string' ? null : subscriptionStateOf(bought);
   if (state) {
@@ -449,11 +455,14 @@ export async function applySubscriptionIn(
   const row = await findSubscriptionIn(tx, target.stripeId, target);
   if (!row) return 'unknown';
   const link = row.paymentReference ? {} : { paymentReference: target.stripeId };
-  const update = (set: Partial<typeof subscriptions.$inferInsert>) =>
-    tx
-      .update(subscriptions)
-      .set({ ...set, updatedAt: new Date(target.now) })
-      .where(eq(subscriptions.id, row.id));
+  // A change of state is the lifecycle's statement; a link or a date alone is this row's own.
+  const update = ({ status, ...set }: Partial<typeof subscriptions.$inferInsert>) =>
+    status
+      ? tx.batch([planStatusStatement(row.id, status, set, target.now)])
+      : tx
+          .update(subscriptions)
+          .set({ ...set, updatedAt: new Date(target.now) })
+          .where(eq(subscriptions.id, row.id));
   if (row.status === 'canceled') return 'terminal';
   if (row.unpaidOffer) {
     // Until a paid session activates it, news about one payment attempt must not start, end or

@@ -23,6 +23,7 @@ import { invalidateUserSessionsStatement } from '#features/accounts/session.serv
 import { deleteTwoFactorStatements } from '#features/accounts/two-factor/two-factor.server.ts';
 import { DELETED_NAME, deletedEmail, findUserById, updateUserStatement } from '#features/accounts/users.server.ts';
 import { billingCancelFailedMail } from '#features/accounts/mail.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 /** Subscriptions that still bill or may start billing: all end with the account. */
 export const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active', 'past_due', 'canceling'];
@@ -76,17 +77,7 @@ export async function deleteAccount(
 
     const writes: WriteQuery[] = [];
     if (canceled.length > 0) {
-      writes.push(
-        build
-          .update(subscriptions)
-          .set({ status: 'canceled', cancelAt: at, updatedAt: at })
-          .where(
-            inArray(
-              subscriptions.id,
-              canceled.map((s) => s.id),
-            ),
-          ),
-      );
+      writes.push(...canceled.map((s) => planStatusStatement(s.id, 'canceled', { cancelAt: at }, at.getTime())));
     }
     const gone = deletedEmail(userId);
     const addresses = [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])];

@@ -17,6 +17,7 @@ import { orders, subscriptions, users } from '#server/db/schema.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { planInvoiceStatements } from '#features/invoices/plan-invoice.ts';
 import { nextBillingDate } from './billing-dates.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 /** Plans that bill: started (launched), not ended, not held by a provider. */
 const BILLING = ['active', 'past_due', 'canceling'] as const;
@@ -63,10 +64,7 @@ async function billPlan(database: AppDatabase, due: Due, now: number): Promise<n
     if (plan.cancelAt && start >= plan.cancelAt.getTime()) {
       // The notice ran out: nothing more to bill, the plan ends.
       await database.writes.run([
-        build
-          .update(subscriptions)
-          .set({ status: 'canceled', updatedAt: new Date(now) })
-          .where(and(eq(subscriptions.id, plan.id), stillPeriod)),
+        planStatusStatement(plan.id, 'canceled', {}, now, stillPeriod),
         auditStatement(
           {
             actorId: null,

@@ -6,12 +6,13 @@
  * subscribes the card the checkout saved, so Stripe charges the first month now and renews it.
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { build, type Db, type WriteQuery } from '#server/db/index.ts';
+import { type Db, type WriteQuery } from '#server/db/index.ts';
 import { subscriptions, type PaymentProviderName } from '#server/db/schema.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { providerNamed } from '#features/payments/provider.ts';
 import type { PlanStarted } from '#features/payments/provider-contract.ts';
 import type { Subscription } from './subscriptions.server.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 /** The plan bought with `orderId` and still waiting for launch, if any. */
 export async function planAwaitingLaunch(db: Db, orderId: string): Promise<Subscription | null> {
@@ -86,21 +87,20 @@ export async function startPlanAtLaunch(
         currentPeriodEnd: started.currentPeriodEnd,
       }
     : { status: 'active' as const, currentPeriodEnd: at };
+  const { status, ...columns } = set;
   return {
     ok: true,
     plan,
     billNow: started === null,
     statements: [
-      build
-        .update(subscriptions)
-        .set({ ...set, startedAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(subscriptions.id, plan.id),
-            // A webhook about the new Stripe subscription may have linked it already.
-            or(isNull(subscriptions.paymentReference), eq(subscriptions.paymentReference, started?.reference ?? '')),
-          ),
-        ),
+      planStatusStatement(
+        plan.id,
+        status,
+        { ...columns, startedAt: at },
+        launchAt,
+        // A webhook about the new Stripe subscription may have linked it already.
+        or(isNull(subscriptions.paymentReference), eq(subscriptions.paymentReference, started?.reference ?? '')),
+      ),
       auditStatement(
         {
           actorId,

@@ -18,6 +18,7 @@ import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
 import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 import { cancellationMails, subscriptionAcceptedMail } from './mail.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -100,10 +101,7 @@ export async function requestCancel(
   const mails = cancellationMails(s, customer ?? { name: 'Customer', email: '' }, terms);
   const at = new Date(now);
   await database.writes.run([
-    build
-      .update(subscriptions)
-      .set({ status: 'canceling', cancelAt: terms.cancelAt, updatedAt: at })
-      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, s.status))),
+    planStatusStatement(s.id, 'canceling', { cancelAt: terms.cancelAt }, now, eq(subscriptions.status, s.status)),
     auditStatement(
       {
         actorId: userId,
@@ -181,10 +179,7 @@ async function acceptInvoiced(
 ): Promise<AcceptResult> {
   const at = new Date(now);
   const results = await database.writes.run([
-    build
-      .update(subscriptions)
-      .set({ status: 'active', acceptedAt: at, updatedAt: at })
-      .where(and(eq(subscriptions.id, s.id), eq(subscriptions.status, 'pending'))),
+    planStatusStatement(s.id, 'active', { acceptedAt: at }, now, eq(subscriptions.status, 'pending')),
     auditStatement(
       {
         actorId: userId,

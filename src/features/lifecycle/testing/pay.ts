@@ -8,5 +8,6 @@ export async function payInFull(database: AppDatabase, orderId: string, now = Da
     { orderId, paidAt: new Date(now), method: 'bank_transfer', actorId: null, ip: null },
     now,
   );
-  if (!paid.ok || !paid.orderMoved) throw new Error(`payInFull: order ${orderId} was not paid (${JSON.stringify(paid)})`);
+  if (!paid.ok || !paid.orderMoved)
+    throw new Error(`payInFull: order ${orderId} was not paid (${JSON.stringify(paid)})`);
 }

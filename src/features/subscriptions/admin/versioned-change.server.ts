@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
 import { subscriptions } from '#server/db/schema.ts';
 import type { Subscription } from '../subscriptions.server.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.ts';
 
 type VersionRefusal = { ok: false; reason: 'not-found' | 'stale' };
 
@@ -35,11 +36,19 @@ export async function writeAtVersion(
   now: number,
 ): Promise<{ ok: true; subscription: Subscription } | VersionRefusal> {
   const written = await database.writes.transaction(async (tx) => {
-    const result = await tx
-      .update(subscriptions)
-      .set({ ...set, updatedAt: new Date(now), version: sql`${subscriptions.version} + 1` })
-      .where(and(eq(subscriptions.id, read.id), eq(subscriptions.version, read.version)));
-    if (result.rowsAffected !== 1) return false;
+    const { status, ...columns } = set;
+    const bumped = { ...columns, version: sql`${subscriptions.version} + 1` };
+    const atVersion = eq(subscriptions.version, read.version);
+    // A change of state is the lifecycle's statement; a price or a note alone is this row's own.
+    const [result] = status
+      ? await tx.batch([planStatusStatement(read.id, status, bumped, now, atVersion)])
+      : [
+          await tx
+            .update(subscriptions)
+            .set({ ...bumped, updatedAt: new Date(now) })
+            .where(and(eq(subscriptions.id, read.id), atVersion)),
+        ];
+    if (result?.rowsAffected !== 1) return false;
     await tx.batch([audit]);
     return true;
   });
