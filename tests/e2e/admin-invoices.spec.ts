@@ -75,7 +75,21 @@ test.describe('admin invoices', () => {
     await expect(page.getByText(/Enter the amount received in dollars/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Status: Open' })).toBeVisible();
 
+    // $1.00 of $3,800.00 is a part payment: Partly paid, the balance shown and offered next.
+    await form.getByLabel('Amount received (USD)').fill('1.00');
+    await form.getByLabel('Method').selectOption({ label: 'Check' });
+    await form.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByRole('heading', { name: 'Status: Partly paid' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('$3,799.00');
+    await expect(form.getByLabel('Amount received (USD)')).toHaveValue('3799.00');
+    // More than the balance is refused on the same form, what was typed kept.
     await form.getByLabel('Amount received (USD)').fill('3800.00');
+    await form.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText('That is more than the balance due.').first()).toBeVisible();
+    await expect(form.getByLabel('Amount received (USD)')).toHaveValue('3800.00');
+    await expect(page.getByRole('heading', { name: 'Status: Partly paid' })).toBeVisible();
+
+    await form.getByLabel('Amount received (USD)').fill('3799.00');
     await form.getByLabel('Method').selectOption({ label: 'Check' });
     await form.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'the order moved to Paid' })).toBeVisible();

@@ -304,7 +304,7 @@ export type PaymentResult =
  */
 export async function recordPaymentIn(tx: Tx, payment: PaymentRecord, now = Date.now()): Promise<PaymentResult> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId));
-  if (!invoice || invoice.kind !== 'invoice') return { ok: false, reason: 'not-found' };
+  if (invoice?.kind !== 'invoice') return { ok: false, reason: 'not-found' };
   const check = checkPayment(invoice, payment.cents);
   if (!check.ok) return check;
   const changed = await tx

@@ -88,9 +88,6 @@ export const isPaid = (status: OrderStatus) => !['pending_payment', 'canceled'].
 /** Paid and not ended: the project is running (a preview can be posted, the site launched). */
 export const isUnderway = (status: OrderStatus) => isPaid(status) && status !== 'refunded' && status !== 'launched';
 
-/** The order's ends: nothing moves from them, and nothing stays owed or billed on them. */
-export const isEnded = (status: OrderStatus) => status === 'canceled' || status === 'refunded';
-
 /* ---------- Invoices: the state follows from the payments ---------- */
 
 /**

@@ -11,7 +11,7 @@ import { serverEnv } from '#server/env.ts';
 import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
-import { type MailOrder } from './mail.ts';
+import type { MailOrder } from './mail.ts';
 
 /** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
 const { phoneDigits: _searchKey, ...orderColumns } = getTableColumns(orders);

@@ -6,7 +6,7 @@
  * subscribes the card the checkout saved, so Stripe charges the first month now and renews it.
  */
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { type Db, type WriteQuery } from '#server/db/index.ts';
+import type { Db, WriteQuery } from '#server/db/index.ts';
 import { subscriptions, type PaymentProviderName } from '#server/db/schema.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { providerNamed } from '#features/payments/provider.ts';

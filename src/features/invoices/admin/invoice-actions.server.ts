@@ -10,7 +10,7 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { invoiceAttachment } from '../attachment.server.ts';
 import { customerInvoiceUrl } from '../build-invoice.ts';
-import { type Invoice } from '../invoices.server.ts';
+import type { Invoice } from '../invoices.server.ts';
 import { invoiceMail } from '../mail.ts';
 
 export type InvoiceActionResult<Extra = object> =
