@@ -27,6 +27,7 @@ import {
   orderItems,
   orderReviews,
   orders,
+  payments,
   SUBSCRIPTION_STATUSES,
   subscriptions,
   threadMessages,
@@ -267,6 +268,16 @@ for (let i = 0; i < MESSAGES; i++) {
 messageRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 await insertAll(contactMessages, messageRows);
 
+/**
+ * A plan bought with an order follows the order (the lifecycle's invariants, `npm run db:check`):
+ * it bills only once the site is launched and has ended with a canceled or refunded project.
+ */
+const planStatusOf = (status: OrderStatus): (typeof SUBSCRIPTION_STATUSES)[number] =>
+  status === 'launched'
+    ? pick(['active', 'active', 'active', 'past_due', 'canceling', 'canceled'] as const)
+    : status === 'canceled' || status === 'refunded'
+      ? 'canceled'
+      : 'pending';
 const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
 for (let i = 0; i < SUBSCRIPTIONS; i++) {
   const order = orderRows.length > 0 && random() < 0.8 ? pick(orderRows) : null;
@@ -279,7 +290,7 @@ for (let i = 0; i < SUBSCRIPTIONS; i++) {
     description: order ? 'All-Inclusive Monthly Plan' : 'Local SEO, monthly',
     priceCents: order ? 9_900 : 45_000,
     interval: 'month',
-    status: pick(SUBSCRIPTION_STATUSES),
+    status: order ? planStatusOf(order.status!) : pick(SUBSCRIPTION_STATUSES),
     currentPeriodEnd: new Date(createdAt.getTime() + 30 * 86_400_000),
     createdBy: order ? 'checkout' : 'admin',
     createdAt,
@@ -371,6 +382,20 @@ for (const row of invoiceRows) {
 }
 await insertAll(invoices, invoiceRows);
 await insertAll(invoiceLines, invoiceLineRows);
+// What a paid invoice received is its payment (the ledger `npm run db:check` compares it with).
+await insertAll(
+  payments,
+  invoiceRows
+    .filter((row) => row.status === 'paid')
+    .map((row) => ({
+      id: id(),
+      invoiceId: row.id,
+      amountCents: row.paidCents!,
+      receivedAt: row.paidAt!,
+      method: row.paidMethod ?? null,
+      createdAt: row.paidAt!,
+    })),
+);
 for (const [year, last] of lastOfYear) {
   await client.execute(
     toStatement(
