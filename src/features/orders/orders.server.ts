@@ -3,7 +3,7 @@
  * subscription by checkout), reads for the customer and the admin, and the one way an
  * order's status changes (`moveOrder`), with its history row, in one transaction.
  */
-import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import {
@@ -23,6 +23,7 @@ import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
 import { leadPaidStatements } from '#features/leads/leads.server.ts';
+import { ownsOrder } from '#features/accounts/ownership.server.ts';
 import { paymentReceiptMail, type MailOrder } from './mail.ts';
 import { canMove } from './status.ts';
 
@@ -50,12 +51,6 @@ export interface NewOrder {
   /** The lead whose prefilled checkout link placed it. */
   leadId?: string | null;
 }
-
-/**
- * Orders the customer sees in their account: not held for the address owner's confirmation,
- * and not waiting for the account to prove the address the order came through.
- */
-export const visibleToCustomer: SQL = and(isNull(orders.heldAt), isNull(orders.unprovenEmail)) as SQL;
 
 /** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
 export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: WriteQuery[] } {
@@ -137,7 +132,7 @@ export async function findCustomerOrder(db: Db, id: string, userId: string): Pro
   const [row] = await db
     .select(orderColumns)
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId), visibleToCustomer));
+    .where(and(eq(orders.id, id), ownsOrder(userId)));
   return row ? withItems(db, row) : null;
 }
 
@@ -145,7 +140,7 @@ export async function ordersOfCustomer(db: Db, userId: string): Promise<Order[]>
   return db
     .select(orderColumns)
     .from(orders)
-    .where(and(eq(orders.userId, userId), visibleToCustomer))
+    .where(ownsOrder(userId))
     .orderBy(desc(orders.createdAt), desc(insertionOrder));
 }
 
