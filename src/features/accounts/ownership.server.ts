@@ -8,7 +8,7 @@
  * - A plan is its account's on the same terms (its own `unproven_email`, and its order's hold).
  * - An invoice or credit note is its account's when its order and its plan (if any) are.
  * - A thread is its account's when its subject is: the order (as above) or the care-plan request.
- *   A message, and so its image, follows its thread.
+ *   A message, and so its image, follows its thread (messages/threads.server.ts joins it).
  * - An intake, and its files, follow the order they describe.
  * - Records kept by address alone (contact messages, booked calls) are the account's only while
  *   the account has proven that address (`email_verified_at`): anyone can register anyone's.
@@ -31,7 +31,6 @@ import {
   messageThreads,
   orders,
   subscriptions,
-  threadMessages,
   users,
 } from '#server/db/schema.ts';
 
@@ -114,15 +113,6 @@ export const ownsThread = (userId: string): SQL =>
         ),
       ),
     ),
-  );
-
-/** Messages (and their images) on threads of `userId`'s account. */
-export const ownsThreadMessage = (userId: string): SQL =>
-  exists(
-    build
-      .select({ one: sql`1` })
-      .from(messageThreads)
-      .where(all(sql`${messageThreads.id} = ${threadMessages.threadId}`, ownsThread(userId))),
   );
 
 /** Intakes of `userId`'s account: for an order it sees. */

@@ -10,15 +10,21 @@ import { join } from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, outbox, users } from '#server/db/schema.ts';
+import { bookings, invoices, orders, outbox, users } from '#server/db/schema.ts';
 import { resetServerEnv } from '#server/env.ts';
 import { callRoute } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { database, db, invoiceOrder, person } from '#features/admin/handlers/admin-test-kit.ts';
+import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
+import { invoiceForViewer } from '#features/invoices/customer-invoices.server.ts';
 import AccountUnreadMessages from '#features/messages/components/AccountUnreadMessages.astro';
 import { getMessageFile, postAgencyOrderMessage } from '#features/messages/handlers/order-messages.ts';
 import { png, postMultipart } from '#features/messages/testing/thread-kit.ts';
 import { customerUnread } from '#features/messages/threads.server.ts';
+import { customerOrderPage } from '#features/orders/customer-order.server.ts';
+import { findCustomerOrder } from '#features/orders/orders.server.ts';
+import { newRequestStatements, requestWithCustomer } from '#features/requests/requests.server.ts';
+import { customerSubscription, subscriptionsOf } from '#features/subscriptions/subscriptions.server.ts';
 import { accountExport } from './account-export.server.ts';
 
 process.env.UPLOADS_DIR = mkdtempSync(join(tmpdir(), 'palmetto-ownership-'));
@@ -106,5 +112,72 @@ describe('an order held away from its account', () => {
     expect(JSON.stringify(await accountExport(database, customer.id, null))).not.toContain(words);
     expect(await unreadOnAccount(customer)).not.toContain(`/account/orders/${orderId}`);
     expect(await fileStatus(messageId, customer)).toBe(404);
+  });
+});
+describe("another customer's record is not found, whatever its kind", () => {
+  it('order, invoice, plan, thread image, request and booking', async () => {
+    const orderId = await invoiceOrder(true);
+    const owner = await customerOf(orderId);
+    const stranger = await person('customer');
+
+    // Order (its page, the intake and invoices hang off the same rule).
+    expect(await customerOrderPage(db, orderId, owner.id)).not.toBeNull();
+    expect(await customerOrderPage(db, orderId, stranger.id)).toBeNull();
+    expect(await findCustomerOrder(db, orderId, stranger.id)).toBeNull();
+
+    // Invoice.
+    const order = await findCustomerOrder(db, orderId, owner.id);
+    const issued = buildInvoiceStatements(order!, Date.now());
+    await database.writes.run(issued.statements);
+    const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId));
+    expect(await invoiceForViewer(db, invoice!.id, owner)).not.toBeNull();
+    expect(await invoiceForViewer(db, invoice!.id, stranger)).toBeNull();
+
+    // Plan.
+    const [plan] = await subscriptionsOf(db, owner.id);
+    expect(plan).toBeDefined();
+    expect(await customerSubscription(db, plan!.id, stranger.id)).toBeNull();
+
+    // A message's image.
+    const messageId = await agencyPost(orderId, 'A mockup', await person('admin'));
+    expect(await fileStatus(messageId, owner)).toBe(200);
+    expect(await fileStatus(messageId, stranger)).toBe(404);
+
+    // Care-plan request.
+    const request = newRequestStatements({ userId: owner.id, page: 'Home', details: 'New photo' });
+    await database.writes.run(request.statements);
+    expect(await requestWithCustomer(db, request.id, owner.id)).not.toBeNull();
+    expect(await requestWithCustomer(db, request.id, stranger.id)).toBeNull();
+
+    // A booked call: the owner's once their address is proven, never the stranger's.
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.id));
+    const now = new Date();
+    await db.insert(bookings).values({
+      id: crypto.randomUUID(),
+      secretHash: Buffer.alloc(32),
+      startsAt: new Date(now.getTime() - 86_400_000),
+      endsAt: new Date(now.getTime() - 86_400_000 + 30 * 60_000),
+      status: 'cancelled',
+      name: owner.name,
+      email: owner.email,
+      phone: '(407) 555-0100',
+      topic: 'A new site',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const mine = await accountExport(database, owner.id, null);
+    const theirs = await accountExport(database, stranger.id, null);
+    expect(mine?.bookings).toEqual([expect.objectContaining({ topic: 'A new site' })]);
+    for (const kind of [
+      'orders',
+      'invoices',
+      'subscriptions',
+      'careRequests',
+      'projectMessages',
+      'bookings',
+    ] as const) {
+      expect(theirs?.[kind]).toEqual([]);
+      expect(mine?.[kind].length).toBeGreaterThan(0);
+    }
   });
 });
