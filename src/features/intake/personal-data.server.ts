@@ -4,7 +4,7 @@
  * address, phone, e-mail) go; the rest (business, pages, brand, uploaded logos and photos) is
  * the agency's working record of what it built, and stays with the order.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { increment } from '#server/db/expressions.ts';
 import { build, type WriteQuery } from '#server/db/index.ts';
 import { intakeFiles, intakes } from '#server/db/schema.ts';
@@ -69,7 +69,7 @@ export const intakeData = personalData({
           .update(intakes)
           // A new version, so a draft still open in a tab cannot write the answers back.
           .set({ data: kept, version: increment(intakes.version), updatedAt: at })
-          .where(inArray(intakes.id, [row.id]))
+          .where(eq(intakes.id, row.id))
       );
     });
     return { statements, summary: { intakes: rows.length } };

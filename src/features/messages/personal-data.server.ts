@@ -28,7 +28,7 @@ export const messageData = personalData({
     return {
       // The messages go with their thread (ON DELETE CASCADE).
       statements: [build.delete(messageThreads).where(eq(messageThreads.customerId, subject.id))],
-      summary: { files: stored.length / 2 },
+      summary: { threadImages: files.length },
       afterCommit: async () => {
         if (stored.length > 0) await removeStored(stored);
       },
