@@ -17,6 +17,7 @@ import {
   addressLinks,
   intakeFiles,
   intakes,
+  messageThreads,
   orders,
   subscriptions,
   users,
@@ -133,6 +134,16 @@ export function addressProvenStatements(userId: string, now: number): WriteQuery
         and(
           sql`${intakes.orderId} IN (${build.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))})`,
           sql`${intakes.userId} <> ${userId}`,
+        ),
+      ),
+    // So do the order's Messages (the thread's customer is who may read it: ownership.server.ts).
+    build
+      .update(messageThreads)
+      .set({ customerId: userId })
+      .where(
+        and(
+          sql`${messageThreads.orderId} IN (${build.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))})`,
+          sql`${messageThreads.customerId} <> ${userId}`,
         ),
       ),
     build

@@ -8,6 +8,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppDatabase } from '#server/db/index.ts';
 import { users, type AuditAction } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
+import { forgetAddressLimitsStatement } from '#server/security/rate-limit.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import {
   checkAccountToken,
@@ -158,7 +159,7 @@ export async function confirmEmailChange(
     return await database.writes.transaction(async (tx): Promise<ConfirmEmailResult> => {
       if (!(await consumeAccountToken(tx, tokenId, now))) return { ok: false, reason: 'used' };
       const [found] = await tx
-        .select({ pendingEmail: users.pendingEmail, status: users.status })
+        .select({ email: users.email, pendingEmail: users.pendingEmail, status: users.status })
         .from(users)
         .where(eq(users.id, userId));
       const pendingEmail = found?.pendingEmail;
@@ -176,6 +177,8 @@ export async function confirmEmailChange(
         // The link came to the new address: the account has proven it (and not the old one's links).
         retireVerifyLinksStatement(userId, now),
         ...addressProvenStatements(userId, now),
+        // The old address names no account now: its rate-limit buckets are kept by nothing.
+        forgetAddressLimitsStatement(found.email),
         audit('account.email-change', userId, origin, now, { fields: ['email'] }),
       ]);
       return { ok: true, email: pendingEmail };

@@ -12,8 +12,8 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { randomId } from '#server/security/tokens.ts';
-import { visibleToCustomer } from '#features/orders/orders.server.ts';
 import { moveOrderIn } from '#features/lifecycle/lifecycle.server.ts';
+import { ownsOrder } from '#features/accounts/ownership.server.ts';
 import { intakeSubmittedMail } from './mail.ts';
 import { submitProblems, type IntakeData } from './schema.ts';
 
@@ -35,7 +35,7 @@ export async function intakeForOrder(db: Db, orderId: string, userId: string | n
   const [order] = await db
     .select({ id: orders.id, userId: orders.userId, businessName: orders.businessName, phone: orders.phone })
     .from(orders)
-    .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer) : eq(orders.id, orderId));
+    .where(userId ? and(eq(orders.id, orderId), ownsOrder(userId)) : eq(orders.id, orderId));
   if (!order) return null;
   const [row] = await db.select().from(intakes).where(eq(intakes.orderId, orderId));
   if (row) return { ...row, data: row.data ?? {} };
@@ -65,7 +65,7 @@ async function readIn(tx: Tx, orderId: string, userId: string | null) {
       status: orders.status,
     })
     .from(orders)
-    .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer) : eq(orders.id, orderId));
+    .where(userId ? and(eq(orders.id, orderId), ownsOrder(userId)) : eq(orders.id, orderId));
   const [o] = order;
   if (!o) return null;
   const [row] = await tx

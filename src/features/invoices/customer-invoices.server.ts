@@ -2,35 +2,24 @@
  * Invoices as their owner (or an admin) reads them. Anyone else gets null, which the routes
  * answer with the 404 page: whether an invoice exists is not told to a stranger.
  */
-import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
-import { invoices, orders } from '#server/db/schema.ts';
+import { invoices } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
+import { ownsInvoice } from '#features/accounts/ownership.server.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
 import { STATE_LABELS } from './copy.ts';
 import { findInvoice, invoiceState, type Invoice, type InvoiceWithLines } from './invoices.server.ts';
 import { formatAmount } from './money.ts';
 
-/**
- * An invoice its customer may see: not for an order the account does not see yet (held for the
- * address owner's confirmation, or placed with an address the account has not proven: the same
- * rule as the orders' `visibleToCustomer`), so a stranger who registered someone's address never
- * reads their invoice.
- */
-const shownToCustomer: SQL = or(
-  isNull(invoices.orderId),
-  and(isNull(orders.heldAt), isNull(orders.unprovenEmail)),
-) as SQL;
-
 /** A customer's invoices and credit notes, newest first. */
 export async function customerInvoices(db: Db, userId: string): Promise<Invoice[]> {
   const rows = await db
     .select({ invoice: invoices })
     .from(invoices)
-    .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.userId, userId), shownToCustomer))
+    .where(ownsInvoice(userId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
   return rows.map((row) => row.invoice);
 }
@@ -41,8 +30,7 @@ export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser):
     const [mine] = await db
       .select({ id: invoices.id })
       .from(invoices)
-      .leftJoin(orders, eq(orders.id, invoices.orderId))
-      .where(and(eq(invoices.id, id), eq(invoices.userId, viewer.id), shownToCustomer));
+      .where(and(eq(invoices.id, id), ownsInvoice(viewer.id)));
     if (!mine) return null;
   }
   return findInvoice(db, id);
@@ -83,8 +71,7 @@ export async function orderInvoiceLinks(
   const rows = await db
     .select({ invoice: invoices })
     .from(invoices)
-    .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.userId, userId), shownToCustomer))
+    .where(and(eq(invoices.orderId, orderId), ownsInvoice(userId)))
     .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
   return rows.map(({ invoice }) => {
     const state = invoiceState(invoice, now);

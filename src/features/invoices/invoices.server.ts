@@ -5,6 +5,7 @@
  * invoice per order's build and per plan period is a unique index, not a check in code.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ownsInvoice } from '#features/accounts/ownership.server.ts';
 import { build, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import {
   invoiceCounters,
@@ -147,12 +148,12 @@ export async function findInvoice(db: Db | Tx, id: string): Promise<InvoiceWithL
   return { ...invoice, lines, creditsNumber: credited?.number ?? null };
 }
 
-/** A customer's invoices and credit notes, newest first. */
+/** A customer's invoices and credit notes, newest first (as ownership.server.ts lets them see). */
 export function invoicesOfUser(db: Db, userId: string): Promise<Invoice[]> {
   return db
     .select()
     .from(invoices)
-    .where(eq(invoices.userId, userId))
+    .where(ownsInvoice(userId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
 }
 

@@ -10,6 +10,7 @@ import { build } from '#server/db/index.ts';
 import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { messageThreads, threadMessages, type MessageSide } from '#server/db/schema.ts';
 import { randomId } from '#server/security/tokens.ts';
+import { ownsThread } from '#features/accounts/ownership.server.ts';
 import type { StoredImage } from '#features/intake/uploads/images.server.ts';
 
 export type Thread = typeof messageThreads.$inferSelect;
@@ -149,7 +150,7 @@ export async function customerUnread(db: Db, customerId: string) {
       unread: messageThreads.unreadByCustomer,
     })
     .from(messageThreads)
-    .where(and(eq(messageThreads.customerId, customerId), gt(messageThreads.unreadByCustomer, 0)))
+    .where(and(ownsThread(customerId), gt(messageThreads.unreadByCustomer, 0)))
     .orderBy(desc(messageThreads.lastMessageAt));
   return { total: rows.reduce((n, r) => n + r.unread, 0), threads: rows };
 }
@@ -196,7 +197,7 @@ export async function attachmentForViewer(db: Db, messageId: string, viewer: { i
     .where(
       viewer.role === 'admin'
         ? eq(threadMessages.id, messageId)
-        : and(eq(threadMessages.id, messageId), eq(messageThreads.customerId, viewer.id)),
+        : and(eq(threadMessages.id, messageId), ownsThread(viewer.id)),
     );
   const message = row?.message;
   if (!message?.fileStoredName || !message.fileThumbName || !message.fileMimeType) return null;
@@ -228,7 +229,7 @@ export async function messagesForExport(db: Db, customerId: string) {
     })
     .from(threadMessages)
     .innerJoin(messageThreads, eq(messageThreads.id, threadMessages.threadId))
-    .where(eq(messageThreads.customerId, customerId))
+    .where(ownsThread(customerId))
     .orderBy(asc(threadMessages.createdAt), asc(threadMessages.id));
   return rows;
 }

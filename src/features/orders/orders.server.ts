@@ -3,7 +3,7 @@
  * subscription by checkout) and reads for the customer and the admin. Its status changes only
  * through the lifecycle (src/features/lifecycle/lifecycle.server.ts).
  */
-import { and, asc, desc, eq, getTableColumns, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import { orderEvents, orderItems, orders, subscriptions, users } from '#server/db/schema.ts';
@@ -12,6 +12,7 @@ import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
 import type { MailOrder } from './mail.ts';
+import { ownsOrder } from '#features/accounts/ownership.server.ts';
 
 /** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
 const { phoneDigits: _searchKey, ...orderColumns } = getTableColumns(orders);
@@ -37,12 +38,6 @@ export interface NewOrder {
   /** The lead whose prefilled checkout link placed it. */
   leadId?: string | null;
 }
-
-/**
- * Orders the customer sees in their account: not held for the address owner's confirmation,
- * and not waiting for the account to prove the address the order came through.
- */
-export const visibleToCustomer: SQL = and(isNull(orders.heldAt), isNull(orders.unprovenEmail)) as SQL;
 
 /** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
 export function newOrderStatements(order: NewOrder, now = Date.now()): { id: string; statements: WriteQuery[] } {
@@ -124,7 +119,7 @@ export async function findCustomerOrder(db: Db, id: string, userId: string): Pro
   const [row] = await db
     .select(orderColumns)
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId), visibleToCustomer));
+    .where(and(eq(orders.id, id), ownsOrder(userId)));
   return row ? withItems(db, row) : null;
 }
 
@@ -132,7 +127,7 @@ export async function ordersOfCustomer(db: Db, userId: string): Promise<Order[]>
   return db
     .select(orderColumns)
     .from(orders)
-    .where(and(eq(orders.userId, userId), visibleToCustomer))
+    .where(ownsOrder(userId))
     .orderBy(desc(orders.createdAt), desc(insertionOrder));
 }
 

@@ -4,7 +4,7 @@ import { pricing } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { orderItems, orders, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
-import { endBilling } from '#features/portal/account-deletion.server.ts';
+import { endBilling } from '#features/subscriptions/personal-data.server.ts';
 import { CHECKOUT } from '#features/checkout/copy.ts';
 import { stripeProvider } from './stripe.ts';
 import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';

@@ -3,11 +3,12 @@
  * customer's and the agency's reads, and the admin's moves (status, assignment), each a
  * version-checked update committed with its audit entry and the customer's e-mail.
  */
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Db, WriteQuery } from '#server/db/index.ts';
 import { build } from '#server/db/index.ts';
 import { careRequests, messageThreads, subscriptions, users, type CareRequestStatus } from '#server/db/schema.ts';
 import { randomId } from '#server/security/tokens.ts';
+import { ownsRequest, ownsSubscription } from '#features/accounts/ownership.server.ts';
 
 export type CareRequest = typeof careRequests.$inferSelect;
 
@@ -16,9 +17,7 @@ export async function activePlanOf(db: Db, userId: string) {
   const [plan] = await db
     .select({ id: subscriptions.id, description: subscriptions.description })
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active'), isNull(subscriptions.unprovenEmail)),
-    )
+    .where(and(ownsSubscription(userId), eq(subscriptions.status, 'active')))
     .limit(1);
   return plan ?? null;
 }
@@ -39,7 +38,7 @@ export function requestsOfCustomer(db: Db, userId: string) {
     .select({ request: careRequests, unread: messageThreads.unreadByCustomer })
     .from(careRequests)
     .leftJoin(messageThreads, eq(messageThreads.requestId, careRequests.id))
-    .where(eq(careRequests.userId, userId))
+    .where(ownsRequest(userId))
     .orderBy(desc(careRequests.createdAt), desc(careRequests.id));
 }
 
@@ -49,7 +48,7 @@ export async function requestWithCustomer(db: Db, id: string, ownerId: string | 
     .select({ request: careRequests, customer: { id: users.id, name: users.name, email: users.email } })
     .from(careRequests)
     .innerJoin(users, eq(users.id, careRequests.userId))
-    .where(ownerId === null ? eq(careRequests.id, id) : and(eq(careRequests.id, id), eq(careRequests.userId, ownerId)));
+    .where(ownerId === null ? eq(careRequests.id, id) : and(eq(careRequests.id, id), ownsRequest(ownerId)));
   return row ?? null;
 }
 

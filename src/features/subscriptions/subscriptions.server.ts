@@ -3,17 +3,18 @@
  * (told to the payment provider first, then recorded with both e-mails and the audit entry),
  * and accepting a subscription the agency offered (invoiced at once, or paid through the provider).
  */
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { build, type AppDatabase, type Db } from '#server/db/index.ts';
-import { auditLog, orders, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
+import { auditLog, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
+import { ownsSubscription } from '#features/accounts/ownership.server.ts';
 import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
 import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
@@ -24,27 +25,12 @@ export type Subscription = typeof subscriptions.$inferSelect;
 
 export const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 
-/**
- * Subscriptions the customer sees: not waiting for the account to prove the address they came
- * through (an agency offer, a signed-out order's plan), and not bought with an order still held
- * for its address owner's confirmation (src/features/accounts/address-proof.server.ts).
- */
-const visibleToCustomer: SQL = and(
-  isNull(subscriptions.unprovenEmail),
-  // Correlated: one primary-key probe of the subscription's own order. `order_id NOT IN (held
-  // orders)` listed every held order by scanning all orders on every /account (120 ms at 100,000).
-  sql`NOT EXISTS ${build
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(sql`${orders.id} = ${subscriptions.orderId} AND ${orders.heldAt} IS NOT NULL`)}`,
-) as SQL;
-
 /** The customer's subscriptions, newest first (unrun: a query, awaited by the caller). */
 export function subscriptionsOf(db: Db, userId: string) {
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), visibleToCustomer))
+    .where(ownsSubscription(userId))
     .orderBy(desc(subscriptions.createdAt), desc(insertionOrder));
 }
 
@@ -52,7 +38,7 @@ export async function customerSubscription(db: Db, id: string, userId: string): 
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId), visibleToCustomer));
+    .where(and(eq(subscriptions.id, id), ownsSubscription(userId)));
   return row ?? null;
 }
 

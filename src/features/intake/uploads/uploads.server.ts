@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { and, asc, count, eq, sum } from 'drizzle-orm';
-import { visibleToCustomer } from '#features/orders/orders.server.ts';
+import { ownsIntake, ownsIntakeFile, ownsOrder } from '#features/accounts/ownership.server.ts';
 import type { AppDatabase, Db, Tx } from '#server/db/index.ts';
 import { intakeFiles, intakes, orders } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
@@ -121,9 +121,7 @@ export async function intakeFilesForOrder(db: Db, orderId: string, user: Pick<Se
     .from(intakeFiles)
     .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
     .where(
-      user.role === 'admin'
-        ? eq(intakes.orderId, orderId)
-        : and(eq(intakes.orderId, orderId), eq(intakes.userId, user.id)),
+      user.role === 'admin' ? eq(intakes.orderId, orderId) : and(eq(intakes.orderId, orderId), ownsIntake(user.id)),
     )
     .orderBy(asc(intakeFiles.createdAt), asc(intakeFiles.id));
   return rows.map((r) => r.file);
@@ -136,9 +134,7 @@ export async function fileForViewer(db: Db, fileId: string, user: Pick<SessionUs
     .from(intakeFiles)
     .innerJoin(intakes, eq(intakes.id, intakeFiles.intakeId))
     .where(
-      user.role === 'admin'
-        ? eq(intakeFiles.id, fileId)
-        : and(eq(intakeFiles.id, fileId), eq(intakeFiles.userId, user.id)),
+      user.role === 'admin' ? eq(intakeFiles.id, fileId) : and(eq(intakeFiles.id, fileId), ownsIntakeFile(user.id)),
     );
   return row ?? null;
 }
@@ -151,7 +147,7 @@ export async function uploadTarget(db: Db, orderId: string, userId: string): Pro
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), visibleToCustomer));
+    .where(and(eq(orders.id, orderId), ownsOrder(userId)));
   if (!order) return { ok: false, reason: 'not-found' };
   const [intake] = await db
     .select({ id: intakes.id, status: intakes.status })

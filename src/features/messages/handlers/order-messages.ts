@@ -4,7 +4,7 @@
  * a message's image to the thread's customer and to admins, anyone else gets a 404.
  */
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '#server/db/index.ts';
 import { orders, users } from '#server/db/schema.ts';
@@ -12,7 +12,7 @@ import { API_ERRORS } from '#server/http/copy.ts';
 import { defineRead } from '#server/http/mutation.ts';
 import { recordId } from '#server/http/record-id.ts';
 import { jsonError } from '#server/http/responses.ts';
-import { visibleToCustomer } from '#features/orders/orders.server.ts';
+import { orderShown, ownsOrder } from '#features/accounts/ownership.server.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { contentDisposition, downloadName, openStored } from '#features/intake/uploads/uploads.server.ts';
 import { MESSAGES } from '../copy.ts';
@@ -27,14 +27,16 @@ export async function orderThreadTarget(
   viewer: { id: string; role: string },
 ): Promise<ThreadTarget | null> {
   const [row] = await db
-    .select({ id: orders.id, customerId: users.id, name: users.name, email: users.email })
+    .select({
+      id: orders.id,
+      customerId: users.id,
+      name: users.name,
+      email: users.email,
+      shown: sql`(${orderShown})`.mapWith(Boolean),
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(
-      viewer.role === 'admin'
-        ? eq(orders.id, orderId)
-        : and(eq(orders.id, orderId), eq(orders.userId, viewer.id), visibleToCustomer),
-    );
+    .where(viewer.role === 'admin' ? eq(orders.id, orderId) : and(eq(orders.id, orderId), ownsOrder(viewer.id)));
   if (!row) return null;
   return {
     subject: { orderId: row.id },
@@ -45,6 +47,7 @@ export async function orderThreadTarget(
     customerPath: customerOrderPath(row.id),
     agencyPath: agencyOrderPath(row.id),
     entity: { type: 'order', id: row.id },
+    customerSees: row.shown,
   };
 }
 

@@ -47,6 +47,12 @@ export interface ThreadTarget {
   agencyPath: string;
   /** For the audit entry of an admin's post. */
   entity: { type: string; id: string };
+  /**
+   * false while the customer may not see the subject (an order held for its address owner, or
+   * waiting for the account to prove its address: accounts/ownership.server.ts): the agency's
+   * words stay on the thread, and no mail carries them to the address.
+   */
+  customerSees?: boolean;
 }
 
 const THREAD_FAILURES = {
@@ -157,7 +163,9 @@ export function threadPostRoute(spec: {
         const posted = postStatements(thread, { authorId: user.id, side: spec.side, body: body.text, attachment }, now);
         const statements = [
           ...posted.statements,
-          mailToOtherSide(target, spec.side, { id: posted.id, body: body.text, attachment }, now),
+          ...(spec.side === 'agency' && target.customerSees === false
+            ? []
+            : [mailToOtherSide(target, spec.side, { id: posted.id, body: body.text, attachment }, now)]),
           ...(spec.side === 'agency'
             ? [
                 audit({

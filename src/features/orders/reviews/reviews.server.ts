@@ -13,7 +13,8 @@ import { orderReviews, orders } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { auditStatement } from '#server/security/audit.ts';
-import { accountOrderUrl, adminOrderUrl, visibleToCustomer } from '../orders.server.ts';
+import { ownsOrder } from '#features/accounts/ownership.server.ts';
+import { accountOrderUrl, adminOrderUrl } from '../orders.server.ts';
 import { moveOrderIn } from '#features/lifecycle/lifecycle.server.ts';
 import { canMove } from '#features/lifecycle/moves.ts';
 import { ADMIN_REVIEW, REVIEW } from './copy.ts';
@@ -149,7 +150,7 @@ export function answerPreview(
     const [order] = await tx
       .select({ status: orders.status, businessName: orders.businessName, name: orders.name, email: orders.email })
       .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId), visibleToCustomer));
+      .where(and(eq(orders.id, input.orderId), ownsOrder(input.userId)));
     if (!order) return { ok: false, reason: 'not-found' };
     const [review] = await tx
       .select()

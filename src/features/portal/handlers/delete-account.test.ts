@@ -149,6 +149,7 @@ describe('POST /api/account/delete', () => {
     expect(entry?.after).toEqual({
       canceledSubscriptions: [{ id: subscription!.id, paymentReference: null }],
       intakes: 1,
+      threadImages: 0,
     });
     expect(JSON.stringify(entry)).not.toContain(who.email);
 

@@ -1,5 +1,5 @@
 import { defineMutation, done, fail, landing } from '#server/http/mutation.ts';
-import { deleteAccount, endBilling } from '../account-deletion.server.ts';
+import { deleteAccount } from '../account-deletion.server.ts';
 import { AUTH_LIMITS } from '#features/accounts/limits.ts';
 import { AUTH, PROFILE } from '#features/accounts/copy.ts';
 import { deleteAccountSchema } from '#features/accounts/profile-schemas.ts';
@@ -26,7 +26,8 @@ export const deleteOwnAccount = defineMutation({
         ? fail(403, PROFILE.deleteAdminRefused, 'delete-admin')
         : fail(400, AUTH.wrongCurrentPassword, 'wrong-password', { currentPassword: [AUTH.wrongCurrentPassword] });
     }
-    await endBilling(database, result.canceledSubscriptions);
+    // Outside the database: plans billed by the provider end there, stored images are removed.
+    await result.afterCommit(database);
     deleteSessionCookie(context.cookies, secureCookies(context.url));
     context.locals.session = null;
     context.locals.user = null;

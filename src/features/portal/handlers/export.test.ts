@@ -7,13 +7,16 @@ import {
   contactMessages,
   intakeFiles,
   intakes,
+  invoices,
   orderReviews,
   outbox,
   subscriptions,
 } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { quote } from '#features/checkout/quote.ts';
-import { newOrderStatements } from '#features/orders/orders.server.ts';
+import { newOrderStatements, findCustomerOrder } from '#features/orders/orders.server.ts';
+import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
+import { creditInvoiceIn } from '#features/invoices/credit-notes.server.ts';
 import { PROFILE } from '#features/accounts/copy.ts';
 import { exportOwnData } from './export.ts';
 import { confirmEmailChange, updateProfile } from '#features/accounts/profile.server.ts';
@@ -188,5 +191,31 @@ describe('GET /api/account/export', () => {
     ]);
     expect(text).not.toContain('admin-user-id');
     expect(order).not.toHaveProperty('leadId');
+  });
+
+  it('holds their invoices and credit notes, with their lines', async () => {
+    const who = await signedInCustomer(database, 'billed');
+    const id = await orderFor(who, 'Billed Bakery');
+    const order = await findCustomerOrder(db, id, who.user.id);
+    const receipt = buildInvoiceStatements(order!, Date.now(), { cents: order!.totalCents, reference: `cs_${id}` });
+    await database.writes.run(receipt.statements);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, id));
+    await database.writes.transaction((tx) =>
+      creditInvoiceIn(tx, invoice!, { cents: 5000, refundId: null, actorId: 'admin-id', ip: null }),
+    );
+    const { data } = await download(who);
+    expect(data.invoices).toEqual([
+      expect.objectContaining({
+        orderId: id,
+        status: 'paid',
+        totalCents: order!.totalCents,
+        lines: [expect.objectContaining({ quantity: 1 })],
+        payments: [expect.objectContaining({ amountCents: order!.totalCents })],
+      }),
+    ]);
+    expect(data.creditNotes).toEqual([
+      expect.objectContaining({ orderId: id, totalCents: 5000, creditFor: data.invoices[0].id }),
+    ]);
+    expect((await download(await signedInCustomer(database, 'unbilled'))).data.invoices).toEqual([]);
   });
 });

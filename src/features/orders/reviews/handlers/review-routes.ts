@@ -13,7 +13,7 @@ import { IMAGE_UPLOAD_FAILURES } from '#features/intake/uploads/failures.ts';
 import { UPLOAD_REQUEST_BYTES } from '#features/intake/uploads/limits.ts';
 import { forget, receiveMessage } from '#features/messages/attachments.server.ts';
 import { ensureThread, postStatements } from '#features/messages/threads.server.ts';
-import { visibleToCustomer } from '../../orders.server.ts';
+import { ownsOrder } from '#features/accounts/ownership.server.ts';
 import { recordId } from '#server/http/record-id.ts';
 import type { RateLimitRule } from '#server/security/rate-limit.ts';
 import { formFailure, orderPage, orderRoute, refused, versionSchema } from '../../admin/handlers/order-status.ts';
@@ -165,7 +165,7 @@ export const postRequestChanges = defineMutation({
       const order = await database.db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.id, params.id), eq(orders.userId, user.id), visibleToCustomer));
+        .where(and(eq(orders.id, params.id), ownsOrder(user.id)));
       if (order.length === 0) {
         await forget(attachment);
         return refuse('not-found');
