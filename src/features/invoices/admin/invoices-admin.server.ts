@@ -77,6 +77,7 @@ export function invoicesQuery(db: Db, filters: Filters<'invoices'>, after: Curso
       issuedAt: invoices.issuedAt,
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
+      paidCents: invoices.paidCents,
       paidMethod: invoices.paidMethod,
       row: rowid,
     })
