@@ -22,6 +22,8 @@ import { duePriceChanges } from '#features/subscriptions/price-changes.server.ts
 import { configuredProvider } from '#features/payments/provider.ts';
 import {
   ATTACHMENT_KIND as INVOICE_ATTACHMENT,
+  INVOICE_NUMBER_FILL,
+  invoiceNumberFill,
   renderInvoiceAttachment,
 } from '#features/invoices/attachment.server.ts';
 import { appDatabase } from '#server/db/index.ts';
@@ -164,6 +166,8 @@ async function serve() {
         [INVOICE_ATTACHMENT]: (db, id) => renderInvoiceAttachment(db, id, configuredProvider() === 'stripe'),
         [INVITE_ATTACHMENT_KIND]: renderInviteAttachment,
       },
+      // An invoice mail queued in the commit that numbers the invoice names it at sending.
+      fills: { [INVOICE_NUMBER_FILL]: invoiceNumberFill },
     });
   const housekeeping =
     scheduledWork &&

@@ -42,3 +42,20 @@ export const formatAgencyMonth = (date: Date) => agencyMonth.format(date);
 
 /** 'Nov 22': a short day in Orlando (chart and table labels). */
 export const formatAgencyShortDay = (date: Date) => agencyShortDay.format(date);
+
+const agencyDayParts = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: AGENCY_TIME_ZONE,
+});
+
+/**
+ * 'November 21, 2026': the Orlando day before the one `end` falls on. A billing period's end is
+ * exclusive (the next period starts then), so its last day is this one, whatever the hour of
+ * `end`, across month ends and daylight-saving changes (calendar arithmetic, not 24 hours).
+ */
+export function formatAgencyDayBefore(end: Date): string {
+  const [year = 0, month = 1, day = 1] = agencyDayParts.format(end).split('-').map(Number);
+  return calendarDate.format(new Date(Date.UTC(year, month - 1, day - 1)));
+}

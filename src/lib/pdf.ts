@@ -89,6 +89,8 @@ const WIN_ANSI: Record<string, number> = {
   '—': 0x97,
   '™': 0x99,
   '›': 0x9b,
+  // The minus sign (a credit's '−$500.00'): WinAnsi has none, and its hyphen-minus reads the same.
+  '−': 0x2d,
 };
 
 /** The text as WinAnsi bytes; a character the encoding lacks becomes '?'. */

@@ -212,7 +212,7 @@ const schema = settings
 export type ServerEnv = z.output<typeof schema>;
 
 /** Stripe Checkout takes payments when both of its settings are there (docs/payments.md). */
-const stripeConfigured = (env: Pick<ServerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
+export const stripeConfigured = (env: Pick<ServerEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>) =>
   env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET !== undefined;
 
 /**

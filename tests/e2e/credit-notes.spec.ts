@@ -34,6 +34,8 @@ test('a refund issues a credit note the admin and the customer both find', async
   await row.getByRole('link', { name: noteNumber, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Credit note ${noteNumber}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Credits ${invoiceNumber}` })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Credit to');
+  await expect(page.getByRole('main')).not.toContainText('Bill to');
   await expectNoAxeViolations(page);
 
   await customer.page.goto('/account/invoices');
@@ -44,6 +46,11 @@ test('a refund issues a credit note the admin and the customer both find', async
   const main = customer.page.getByRole('main');
   await expect(main).toContainText(`Credits ${invoiceNumber}`);
   await expect(main).toContainText('Refunded on');
+  // It reads as a credit: credited, not billed, no due date, the amount as money returned.
+  await expect(main).toContainText('Credit to');
+  await expect(main).not.toContainText('Bill to');
+  await expect(main.getByRole('term').filter({ hasText: /^Due$/ })).toHaveCount(0);
+  await expect(main.getByRole('row', { name: /Total credited/ })).toContainText(/−\$[\d,]+\.\d{2}/);
   await expect(main.getByRole('button', { name: 'Pay online' })).toHaveCount(0);
   await expectNoAxeViolations(customer.page);
   await customer.context.close();

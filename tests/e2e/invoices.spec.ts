@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { site } from '#data/site.ts';
 import { adminLogsIn } from './admin-helpers.ts';
 import { authForm } from './auth-form.ts';
 import { E2E_BUILDS } from './builds.ts';
@@ -126,6 +127,8 @@ test('an invoice-mode order comes with its invoice: linked, listed, printable, a
   const row = page.getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('$3,800.00');
   await expect(row).toContainText('Open');
+  // What the customer owes, in one line above the list.
+  await expect(page.getByText('Balance due: $3,800.00')).toBeVisible();
   await expectNoViolations(page, 'invoice list');
 
   await page.goto('/account');
@@ -161,11 +164,18 @@ test('the monthly plan: chosen at checkout, billed from launch, then every month
   const view = page.getByRole('link', { name: /^View invoice INV-/ });
   const buildNumber = ((await view.textContent()) ?? '').replace('View invoice ', '').trim();
 
-  // The invoice e-mail carries its PDF, and names the build only: nothing of the plan is due yet.
+  // The order's confirmation tells the plan; the invoice comes in its own e-mail, named by its
+  // number, with its PDF, the amount due and its date, and how to pay; nothing of the plan is due yet.
   const [confirmation] = await capturedMail(DB_URL, email, 'order-confirmation');
   expect(confirmation?.text).toContain('All-Inclusive Monthly Plan: $199 per month from launch');
   expect(confirmation?.text).toContain('Total: $3,800');
-  const [attached] = await queuedAttachments(email, 'order-confirmation');
+  expect(await queuedAttachments(email, 'order-confirmation')).toEqual([[]]);
+  const [invoiceMail] = await capturedMail(DB_URL, email, 'invoice');
+  expect(invoiceMail?.subject).toBe(`Invoice ${buildNumber} from ${site.brand}`);
+  expect(invoiceMail?.text).toMatch(/Amount due: \$3,800\.00, by [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+  expect(invoiceMail?.text).toContain('How to pay');
+  expect(invoiceMail?.text).not.toContain('Monthly Plan');
+  const [attached] = await queuedAttachments(email, 'invoice');
   expect(attached).toEqual([{ kind: 'invoice-pdf', ref: expect.any(String) }]);
   const buildInvoiceId = attached![0]!.ref;
 
@@ -194,8 +204,11 @@ test('the monthly plan: chosen at checkout, billed from launch, then every month
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: '$199.00' })).toContainText('Open');
   await expectNoViolations(page, 'invoice list with the plan');
+  // The plan's invoice is named like every invoice, and states its period once.
   const [planMail] = await capturedMail(DB_URL, email, 'plan-invoice');
-  expect(planMail?.subject).toContain('monthly plan invoice');
+  expect(planMail?.subject).toMatch(new RegExp(`^Invoice INV-\\d{4}-\\d{4,} from ${site.brand}$`));
+  expect(planMail?.text).toMatch(/Period: [A-Z][a-z]+ \d{1,2}, \d{4} – [A-Z][a-z]+ \d{1,2}, \d{4}/);
+  expect(planMail?.text).toContain('Amount due: $199.00');
 
   // A month on, housekeeping bills the next month, once however often it runs.
   const nextMonth = Date.now() + 32 * DAY_MS;

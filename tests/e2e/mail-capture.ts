@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
+import { mailFill } from '#server/email/fills.ts';
 import { keyFileFor, unseal } from '#server/email/sealed.ts';
 
 export async function installMailCapture(dbUrl: string): Promise<void> {
@@ -28,16 +29,28 @@ export async function installMailCapture(dbUrl: string): Promise<void> {
   }
 }
 
-/** The captured mails of `kind` to `email`, oldest first, unsealed. */
+/**
+ * The captured mails of `kind` to `email`, oldest first, unsealed, with the invoice number an
+ * invoice mail names at sending (src/server/email/fills.ts) filled in as the worker fills it:
+ * from the invoice its attachment names.
+ */
 export async function capturedMail(dbUrl: string, email: string, kind: string) {
   const db = createClient({ url: dbUrl });
   try {
     const { rows } = await db.execute({
-      sql: 'SELECT subject, body FROM e2e_captured_mail WHERE recipient = ? AND kind = ? ORDER BY rowid',
+      sql: `SELECT c.subject, c.body, (SELECT i.number FROM outbox o, json_each(o.attachments) a
+              JOIN invoices i ON i.id = json_extract(a.value, '$.ref')
+              WHERE o.id = c.id AND json_extract(a.value, '$.kind') = 'invoice-pdf') AS invoice_number
+            FROM e2e_captured_mail c WHERE c.recipient = ? AND c.kind = ? ORDER BY c.rowid`,
       args: [email, kind],
     });
     const key = Buffer.from(readFileSync(keyFileFor(dbUrl)!, 'utf8').trim(), 'base64');
-    return rows.map((r) => ({ subject: String(r.subject), text: unseal(String(r.body), key) }));
+    const fill = (text: string, number: unknown) =>
+      number === null ? text : text.replaceAll(mailFill('invoice-number'), String(number));
+    return rows.map((r) => ({
+      subject: fill(String(r.subject), r.invoice_number),
+      text: fill(unseal(String(r.body), key), r.invoice_number),
+    }));
   } finally {
     db.close();
   }

@@ -268,7 +268,11 @@ describe('a signed-out order for an existing account is held, not filed', () => 
     const email = uniqueEmail('newcomer');
     const orderId = await checkout(email);
     expect((await orderRow(orderId)).heldAt).toBeNull();
-    expect((await mailsTo(email)).map((m) => m.kind).sort()).toEqual(['account-activation', 'order-confirmation']);
+    expect((await mailsTo(email)).map((m) => m.kind).sort()).toEqual([
+      'account-activation',
+      'invoice',
+      'order-confirmation',
+    ]);
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
     expect(sub).toBeUndefined();
   });
@@ -276,13 +280,16 @@ describe('a signed-out order for an existing account is held, not filed', () => 
 
 describe('the build invoice (invoice mode)', () => {
   const invoicesOf = (orderId: string) => db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  const confirmationTo = async (email: string) =>
+  const mailTo = async (email: string, kind: string) =>
     (
       await db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.to, email), eq(outbox.kind, 'order-confirmation')))
+        .where(and(eq(outbox.to, email), eq(outbox.kind, kind)))
     )[0];
+  const confirmationTo = (email: string) => mailTo(email, 'order-confirmation');
+  /** The invoice goes in its own e-mail, named by its number, with its PDF. */
+  const invoiceMailTo = (email: string) => mailTo(email, 'invoice');
   const asViewer = (user: { id: string; name: string; email: string }): SessionUser => ({ ...user, role: 'customer' });
 
   it('is issued with the order, line for line, and mailed with its PDF attached and its link', async () => {
@@ -308,9 +315,10 @@ describe('the build invoice (invoice mode)', () => {
     expect(items.some((i) => i.interval === 'month')).toBe(true);
     expect(lines.some((l) => l.description.includes('Monthly'))).toBe(false);
 
-    const mail = await confirmationTo(email);
+    const mail = await invoiceMailTo(email);
     expect(mail?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
     expect(unseal(mail!.text)).toContain(`/account/invoices/${invoice!.id}`);
+    expect(unseal((await confirmationTo(email))!.text)).toContain(`/account/invoices/${invoice!.id}`);
     expect((await customerInvoices(db, owner.id)).map((i) => i.id)).toEqual([invoice!.id]);
     expect(await orderInvoiceLinks(db, orderId, owner.id)).toEqual([
       {
@@ -332,7 +340,8 @@ describe('the build invoice (invoice mode)', () => {
     await press.confirmOrder(await linkIn(email, 'order-confirm-request', '/confirm-order'));
     const [invoice] = await invoicesOf(orderId);
     expect(invoice?.userId).toBe(owner.id);
-    expect((await confirmationTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
+    expect(await confirmationTo(email)).toBeDefined();
+    expect((await invoiceMailTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
     expect((await customerInvoices(db, owner.id)).map((i) => i.id)).toEqual([invoice!.id]);
   });
 
@@ -344,7 +353,7 @@ describe('the build invoice (invoice mode)', () => {
     await press.confirmOrder(await linkIn(email, 'order-confirm-request', '/confirm-order'));
     const [invoice] = await invoicesOf(orderId);
     // …and mailed to the address typed at checkout, like the order's confirmation…
-    expect((await confirmationTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
+    expect((await invoiceMailTo(email))?.attachments).toEqual([{ kind: 'invoice-pdf', ref: invoice!.id }]);
     // …but not in the account that merely claims that address.
     expect(await customerInvoices(db, stranger.id)).toEqual([]);
     expect(await invoiceForViewer(db, invoice!.id, asViewer(stranger))).toBeNull();

@@ -178,7 +178,7 @@ export async function placeOrder(
               ...confirmation,
               kind: 'order-confirmation',
               to: email,
-              attachments: invoice ? [invoice.attachment] : [],
+              // The invoice goes in its own e-mail (invoice.statements), named by its number.
             },
             now,
           ),

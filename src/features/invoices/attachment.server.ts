@@ -2,8 +2,10 @@
  * The invoice PDF an e-mail carries: made from the invoice as it is when the mail goes (the
  * outbox stores only a reference), registered under ATTACHMENT_KIND by the composition root.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
-import type { AttachmentRef } from '#server/db/schema.ts';
+import { invoices, type AttachmentRef } from '#server/db/schema.ts';
+import { mailFill } from '#server/email/fills.ts';
 import type { Attachment } from '#server/email/mailer.ts';
 import { paymentInstructions } from './customer-invoices.server.ts';
 import { invoicePdf } from './invoice-pdf.ts';
@@ -26,4 +28,18 @@ export async function renderInvoiceAttachment(db: Db, id: string, online = false
     contentType: 'application/pdf',
     content: invoicePdf(invoice, paymentInstructions(invoice, online)),
   };
+}
+
+/** The fill (src/server/email/fills.ts) that names an invoice in a mail queued in the commit that numbers it. */
+export const INVOICE_NUMBER_FILL = 'invoice-number';
+
+/** The placeholder a mail writes for the number of the invoice it carries. */
+export const invoiceNumberPlaceholder = mailFill(INVOICE_NUMBER_FILL);
+
+/** At sending: the number of the invoice the mail carries as its PDF (null: it carries none). */
+export async function invoiceNumberFill(db: Db, attachments: readonly AttachmentRef[]): Promise<string | null> {
+  const ref = attachments.find((attachment) => attachment.kind === ATTACHMENT_KIND)?.ref;
+  if (!ref) return null;
+  const [invoice] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, ref));
+  return invoice?.number ?? null;
 }

@@ -5,7 +5,8 @@
  */
 import { serverEnv } from '#server/env.ts';
 import { invoiceAttachment } from './attachment.server.ts';
-import { issueStatements } from './invoices.server.ts';
+import { issueStatements, type InvoiceDraft } from './invoices.server.ts';
+import { issuedInvoiceMailStatement } from './mail.ts';
 
 export interface InvoicedOrder {
   id: string;
@@ -44,22 +45,25 @@ export interface CardPayment {
 
 /**
  * The statements that issue `order`'s build invoice at `now` (with `paid`, a receipt: issued
- * paid, by card), its id, the mail's attachment and where the customer reads it.
+ * paid, by card), its id, the attachment a mail about the order carries and where the customer
+ * reads it. An invoice to pay goes out in its own e-mail, queued in the same statements
+ * ('Invoice INV-… from …', with how to pay); a receipt travels with the payment's mail instead.
  */
 export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now(), paid?: CardPayment) {
-  const issued = issueStatements(
-    {
-      ...(paid && { paid: { cents: paid.cents, method: 'card' as const }, providerReference: paid.reference }),
-      purpose: 'build',
-      userId: order.userId,
-      orderId: order.id,
-      customer: { name: order.name, business: order.businessName, email: order.email },
-      lines: billedLines(order),
-      dueDays: paid ? 0 : serverEnv().INVOICE_DUE_DAYS,
-    },
-    now,
-  );
-  return { ...issued, attachment: invoiceAttachment(issued.id), url: customerInvoiceUrl(issued.id) };
+  const draft: InvoiceDraft = {
+    ...(paid && { paid: { cents: paid.cents, method: 'card' as const }, providerReference: paid.reference }),
+    purpose: 'build',
+    userId: order.userId,
+    orderId: order.id,
+    customer: { name: order.name, business: order.businessName, email: order.email },
+    lines: billedLines(order),
+    dueDays: paid ? 0 : serverEnv().INVOICE_DUE_DAYS,
+  };
+  const issued = issueStatements(draft, now);
+  const statements = paid
+    ? issued.statements
+    : [...issued.statements, issuedInvoiceMailStatement(draft, issued.id, 'invoice', now)];
+  return { id: issued.id, statements, attachment: invoiceAttachment(issued.id), url: customerInvoiceUrl(issued.id) };
 }
 
 /** Where the customer reads invoice `id` (signed in). */

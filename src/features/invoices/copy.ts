@@ -17,9 +17,17 @@ export const INVOICE_COPY = {
   due: 'Due',
   status: 'Status',
   billTo: 'Bill to',
+  /** A credit note's party: the customer is credited, not billed. */
+  creditTo: 'Credit to',
   period: 'Period',
   columns: { description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', amount: 'Amount' },
   total: 'Total',
+  /** A credit note's total row, its amount shown as money returned ('−$500.00'). */
+  totalCredited: 'Total credited',
+  amountDue: 'Amount due',
+  /** /account/invoices, above the list: what the customer owes across their open and overdue invoices. */
+  balance: (amount: string) => `Balance due: ${amount}`,
+  balanceNone: 'Balance due: $0.00. Nothing to pay right now.',
   howToPay: 'How to pay',
   payOnline: 'Pay online',
   bankTransfer: 'By bank transfer:',
@@ -67,6 +75,10 @@ export const STATE_LABELS: Record<InvoiceState, string> = {
   void: 'Void',
 };
 
+/** A settled credit note's money went back to the customer: it reads 'Refunded', not 'Paid'. */
+export const stateLabel = (kind: 'invoice' | 'credit_note', state: InvoiceState) =>
+  kind === 'credit_note' && state === 'paid' ? 'Refunded' : STATE_LABELS[state];
+
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   check: 'Check',
@@ -74,24 +86,21 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
 };
 
-/** The invoice e-mail (mail.ts). */
+/**
+ * Every e-mail that carries an invoice or credit note (mail.ts, reminder-mail.ts) names it the
+ * same way: 'Invoice INV-2026-0003 from Palmetto Web Studio'.
+ */
+export const documentName = (title: string, number: string, brand: string) => `${title} ${number} from ${brand}`;
+
+/** The invoice e-mail (mail.ts): at issue, for a plan's period, and the admin's 'Send again'. */
 export const INVOICE_MAIL = {
-  subject: (title: string, number: string, brand: string) => `${title} ${number} from ${brand}`,
+  subject: documentName,
   attached: (title: string, number: string, business: string) =>
     `Please find attached ${title} ${number} for ${business}.`,
-  due: (date: string) => `Payment is due by ${date}. The PDF has the payment details.`,
+  amountDue: (amount: string, date: string) => `Amount due: ${amount}, by ${date}.`,
   creditNote: 'No payment is needed: this credit note records an amount we owe or returned to you.',
   viewOnline: 'View it in your account',
   questions: (phone: string) => `Questions? Reply to this e-mail or call ${phone}.`,
-} as const;
-
-/** A monthly plan's invoice or renewal receipt, mailed in the commit that issues it. */
-export const PLAN_MAIL = {
-  invoiceSubject: (brand: string) => `Your monthly plan invoice from ${brand}`,
-  receiptSubject: (brand: string) => `Your monthly plan receipt from ${brand}`,
-  invoiceLead: 'Here is the invoice for the next month of your plan; the PDF is attached.',
-  receiptLead: 'We charged your card for the next month of your plan; the receipt is attached.',
-  paid: 'Paid by card: nothing more to do.',
 } as const;
 
 /** The admin's invoice screens: /admin/invoices and /admin/invoices/{id}. */

@@ -232,8 +232,15 @@ describe('the admin list and the accountant’s CSV', () => {
 
     const csv = await new Response(exportCsv(db, 'invoices', filters)).text();
     const row = csv.split('\r\n').find((line) => line.startsWith(`${note!.number},`));
-    expect(row).toMatch(new RegExp(`^${note!.number},credit_note,${today},${today},The customer,Admin Bakery,`));
-    expect(row).toMatch(new RegExp(`,paid,${today},$`));
+    // No due date; the total negative, as a number (subtracted from revenue), nothing due.
+    expect(row).toMatch(new RegExp(`^${note!.number},credit_note,${today},,The customer,Admin Bakery,`));
+    const dollars = (note!.totalCents / 100).toFixed(2);
+    expect(row).toContain(`,-${dollars},0.00,paid,${today},`);
+    // The invoice it credits stays positive: the two rows net to what was kept.
+    const [credited] = await db.select().from(invoices).where(eq(invoices.id, note!.creditFor!));
+    const all = await new Response(exportCsv(db, 'invoices', readFilters('invoices', new URLSearchParams()))).text();
+    const invoiceRow = all.split('\r\n').find((line) => line.startsWith(`${credited!.number},`));
+    expect(invoiceRow).toContain(`,${(credited!.totalCents / 100).toFixed(2)},0.00,paid,`);
   });
 });
 

@@ -5,14 +5,14 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { invoices } from '#server/db/schema.ts';
-import { serverEnv } from '#server/env.ts';
+import { serverEnv, stripeConfigured } from '#server/env.ts';
 import type { SessionUser } from '#server/security/session-user.ts';
 import { ownsInvoice } from '#features/accounts/ownership.server.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
-import { STATE_LABELS } from './copy.ts';
+import { stateLabel } from './copy.ts';
 import { findInvoice, invoiceState, type Invoice, type InvoiceWithLines } from './invoices.server.ts';
-import { formatAmount } from './money.ts';
+import { amountDueCents, formatDocumentAmount } from './money.ts';
 
 /** A customer's invoices and credit notes, newest first. */
 export async function customerInvoices(db: Db, userId: string): Promise<Invoice[]> {
@@ -23,6 +23,14 @@ export async function customerInvoices(db: Db, userId: string): Promise<Invoice[
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
   return rows.map((row) => row.invoice);
 }
+
+/**
+ * What the customer owes across `invoices` (their own, as customerInvoices lists them): the
+ * amount due on each open or overdue invoice. Paid and void ones and credit notes owe nothing;
+ * nothing else is subtracted for now.
+ */
+export const balanceDueCents = (invoices: readonly Invoice[]) =>
+  invoices.reduce((sum, invoice) => sum + amountDueCents(invoice), 0);
 
 /** Invoice `id` for its owner (while shown to them) or an admin; null for anyone else. */
 export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser): Promise<InvoiceWithLines | null> {
@@ -38,12 +46,13 @@ export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser):
 
 /**
  * How to pay `invoice`: bank transfer details from the settings and, when `online` (Stripe is
- * configured: the route that composes payments and invoices says so) and the invoice is still
- * open, the 'Pay online' link to its page, where the button opens the payment page.
+ * configured: the route that composes payments and invoices says so; by default, read from the
+ * settings, for a mail written in a commit) and the invoice is still open, the 'Pay online'
+ * link to its page, where the button opens the payment page.
  */
 export function paymentInstructions(
   invoice: Pick<Invoice, 'id' | 'kind' | 'status'>,
-  online: boolean,
+  online = stripeConfigured(serverEnv()),
 ): PaymentInstructions {
   const payable = online && invoice.kind === 'invoice' && invoice.status === 'open';
   return {
@@ -78,8 +87,8 @@ export async function orderInvoiceLinks(
     return {
       href: `/account/invoices/${invoice.id}`,
       number: invoice.number,
-      summary: `${formatAmount(invoice.totalCents)}, ${STATE_LABELS[state]}`,
-      open: invoice.status === 'open',
+      summary: `${formatDocumentAmount(invoice, invoice.totalCents)}, ${stateLabel(invoice.kind, state)}`,
+      open: state === 'open' || state === 'overdue' || state === 'partly_paid',
     };
   });
 }

@@ -75,6 +75,57 @@ describe('invoicePdf', () => {
     expect(page).toContain('Pay online: https://studio.example/account/invoices/inv1');
   });
 
+  it('states a plan invoice’s period once, ending the day before the next period starts', async () => {
+    // Nov 29, 2 pm to Dec 29, 2 pm in Orlando: the last day is Dec 28 (the end is exclusive).
+    const [page] = await textOf(
+      invoicePdf(
+        invoice({
+          purpose: 'plan',
+          periodStart: new Date('2026-11-29T19:00:00Z'),
+          periodEnd: new Date('2026-12-29T19:00:00Z'),
+          lines: [line(0, 'All-Inclusive Monthly Plan', 1, 19_900)],
+          totalCents: 19_900,
+        }),
+        payment,
+        ISSUED,
+      ),
+    );
+    expect(page).toContain('Period: November 29, 2026 – December 28, 2026');
+    expect(page).not.toContain('December 29');
+    expect(page!.match(/November 29, 2026/g)).toHaveLength(1);
+  });
+
+  it('reads a credit note as a credit: Credit to, no due date, amounts as money returned, nothing to pay', async () => {
+    const [page] = await textOf(
+      invoicePdf(
+        invoice({
+          kind: 'credit_note',
+          purpose: 'credit',
+          number: 'CN-2026-0002',
+          status: 'paid',
+          paidAt: new Date(ISSUED),
+          paidCents: 50_000,
+          paidMethod: 'card',
+          creditFor: 'inv0',
+          creditsNumber: 'INV-2026-0007',
+          lines: [line(0, 'Refund of INV-2026-0007', 1, 50_000)],
+          totalCents: 50_000,
+        }),
+        payment,
+        ISSUED,
+      ),
+    );
+    expect(page).toContain('Credit note');
+    expect(page).toContain('Credit to');
+    expect(page).not.toContain('Bill to');
+    expect(page).not.toContain('Due');
+    expect(page).not.toContain('December 4, 2026');
+    expect(page).toContain('Total credited');
+    expect(page).toContain('-$500.00');
+    expect(page).toContain('Refunded');
+    expect(page).not.toContain('Routing');
+  });
+
   it('carries many lines over to further pages, numbered', async () => {
     const lines = Array.from({ length: 60 }, (_, i) => line(i, `Line item number ${i + 1} with a description`, 1, 100));
     const pages = await textOf(invoicePdf(invoice({ lines, totalCents: 6000 }), payment, ISSUED));

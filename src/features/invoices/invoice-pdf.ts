@@ -5,9 +5,11 @@
 import { addressLine, site } from '#data/site.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
 import { PAGE, renderPdf, wrapText, type PdfPage, type TextRun } from '#lib/pdf.ts';
-import { CREDIT_NOTE_COPY, INVOICE_COPY, PAYMENT_METHOD_LABELS, STATE_LABELS } from './copy.ts';
+import { CREDIT_NOTE_COPY, INVOICE_COPY, PAYMENT_METHOD_LABELS, stateLabel } from './copy.ts';
+import { howToPay } from './how-to-pay.ts';
 import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
-import { formatAmount } from './money.ts';
+import { formatAmount, formatDocumentAmount } from './money.ts';
+import { formatPlanPeriod, invoicePeriod } from './plan-period.ts';
 
 export interface PaymentInstructions {
   /** INVOICE_BANK_DETAILS, one line per line. */
@@ -25,8 +27,10 @@ const LINE = 14;
 const LINES_FLOOR = 200;
 
 export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructions, now = Date.now()): Uint8Array {
-  const title = invoice.kind === 'credit_note' ? INVOICE_COPY.creditNoteTitle : INVOICE_COPY.invoiceTitle;
+  const credit = invoice.kind === 'credit_note';
+  const title = credit ? INVOICE_COPY.creditNoteTitle : INVOICE_COPY.invoiceTitle;
   const state = invoiceState(invoice, now);
+  const amount = (cents: number) => formatDocumentAmount(invoice, cents);
   const pages: PdfPage[] = [];
   let texts: TextRun[] = [];
   let rules: NonNullable<PdfPage['rules']> = [];
@@ -61,10 +65,11 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
   };
 
   header();
+  // A credit note is owed by nobody: no due date.
   const facts: [string, string][] = [
     [INVOICE_COPY.issued, formatAgencyDate(invoice.issuedAt)],
-    [INVOICE_COPY.due, formatAgencyDate(invoice.dueAt)],
-    [INVOICE_COPY.status, STATE_LABELS[state]],
+    ...(credit ? [] : [[INVOICE_COPY.due, formatAgencyDate(invoice.dueAt)] as [string, string]]),
+    [INVOICE_COPY.status, stateLabel(invoice.kind, state)],
   ];
   facts.forEach(([label, value], i) => {
     texts.push(
@@ -73,7 +78,7 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
     );
   });
   texts.push(
-    { x: MARGIN, y: 690, text: INVOICE_COPY.billTo, size: 9, gray: 0.35 },
+    { x: MARGIN, y: 690, text: credit ? INVOICE_COPY.creditTo : INVOICE_COPY.billTo, size: 9, gray: 0.35 },
     { x: MARGIN, y: 676, text: invoice.customerName, size: 10, face: 'bold' },
     { x: MARGIN, y: 662, text: invoice.customerBusiness, size: 10 },
     { x: MARGIN, y: 648, text: invoice.customerEmail, size: 10 },
@@ -81,14 +86,9 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
   if (invoice.creditsNumber) {
     texts.push({ x: MARGIN, y: 630, text: CREDIT_NOTE_COPY.credits(invoice.creditsNumber), size: 10, face: 'bold' });
   }
-  if (invoice.periodStart && invoice.periodEnd) {
-    const last = new Date(invoice.periodEnd.getTime() - 1);
-    texts.push({
-      x: MARGIN,
-      y: 630,
-      text: `${INVOICE_COPY.period}: ${formatAgencyDate(invoice.periodStart)} – ${formatAgencyDate(last)}`,
-      size: 9,
-    });
+  const period = invoicePeriod(invoice);
+  if (period) {
+    texts.push({ x: MARGIN, y: 630, text: `${INVOICE_COPY.period}: ${formatPlanPeriod(period)}`, size: 9 });
   }
 
   y = 600;
@@ -99,7 +99,7 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
     texts.push(
       { x: COLUMNS.quantity, y, text: String(line.quantity), size: 10, align: 'right' },
       { x: COLUMNS.unit, y, text: formatAmount(line.unitCents), size: 10, align: 'right' },
-      { x: COLUMNS.amount, y, text: formatAmount(line.amountCents), size: 10, align: 'right' },
+      { x: COLUMNS.amount, y, text: amount(line.amountCents), size: 10, align: 'right' },
     );
     for (const part of wrapped) {
       texts.push({ x: MARGIN, y, text: part, size: 10 });
@@ -110,27 +110,35 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
   rules.push({ x1: 330, y1: y + 6, x2: RIGHT, y2: y + 6, width: 0.75 });
   y -= 10;
   texts.push(
-    { x: COLUMNS.unit, y, text: INVOICE_COPY.total, size: 11, face: 'bold', align: 'right' },
-    { x: COLUMNS.amount, y, text: formatAmount(invoice.totalCents), size: 11, face: 'bold', align: 'right' },
+    {
+      x: COLUMNS.unit,
+      y,
+      text: credit ? INVOICE_COPY.totalCredited : INVOICE_COPY.total,
+      size: 11,
+      face: 'bold',
+      align: 'right',
+    },
+    { x: COLUMNS.amount, y, text: amount(invoice.totalCents), size: 11, face: 'bold', align: 'right' },
   );
   y -= LINE * 2;
 
   const notes: { text: string; bold?: boolean }[] = [];
+  const how = howToPay(invoice, state, payment);
   if (state === 'void') {
     notes.push({ text: INVOICE_COPY.voided(invoice.voidReason ?? ''), bold: true });
   } else if (state === 'paid' && invoice.paidAt) {
     const method = invoice.paidMethod ? PAYMENT_METHOD_LABELS[invoice.paidMethod] : null;
-    const settled = invoice.kind === 'credit_note' ? CREDIT_NOTE_COPY.refundedOn : INVOICE_COPY.paidOn;
+    const settled = credit ? CREDIT_NOTE_COPY.refundedOn : INVOICE_COPY.paidOn;
     notes.push({ text: settled(formatAgencyDate(invoice.paidAt), method), bold: true });
-  } else if (invoice.kind === 'invoice') {
+  } else if (how) {
     notes.push({ text: INVOICE_COPY.howToPay, bold: true });
-    if (payment.payOnlineUrl) notes.push({ text: `${INVOICE_COPY.payOnline}: ${payment.payOnlineUrl}` });
-    if (payment.bankDetails) {
+    if (how.payOnlineUrl) notes.push({ text: `${INVOICE_COPY.payOnline}: ${how.payOnlineUrl}` });
+    if (how.bankLines.length > 0) {
       notes.push({ text: INVOICE_COPY.bankTransfer });
-      for (const detail of payment.bankDetails.split(/\r?\n|;\s*/).filter(Boolean)) notes.push({ text: detail.trim() });
-      notes.push({ text: INVOICE_COPY.reference(invoice.number) });
+      for (const detail of how.bankLines) notes.push({ text: detail });
+      notes.push({ text: how.reference });
     }
-    if (!payment.payOnlineUrl && !payment.bankDetails) notes.push({ text: INVOICE_COPY.askUs(site.email) });
+    if (how.askUs) notes.push({ text: how.askUs });
   }
   for (const note of notes) {
     for (const part of wrapText(note.text, RIGHT - MARGIN, 10, note.bold ? 'bold' : 'regular')) {

@@ -131,6 +131,60 @@ export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: st
 // An invoice's state follows from its payments: the lifecycle's rule, read here too.
 export { balanceDue, invoiceState, type InvoiceState } from '#features/lifecycle/moves.ts';
 
+/**
+ * Invoice `id` as `issueStatements(draft, now)` writes it, before the commit: what its mail,
+ * queued in the same commit, describes. The number is the database's to take in that commit,
+ * so `number` stands in for it (the mail's placeholder, filled at sending).
+ */
+export function asIssued(draft: InvoiceDraft, id: string, number: string, now = Date.now()): InvoiceWithLines {
+  const at = new Date(now);
+  const lines = draft.lines.map((line, position) => ({
+    id: `${id}-${position}`,
+    invoiceId: id,
+    position,
+    description: line.description,
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    amountCents: line.unitCents * line.quantity,
+  }));
+  return {
+    id,
+    kind: draft.kind ?? 'invoice',
+    purpose: draft.purpose,
+    year: numberingYear(now),
+    sequence: 0,
+    number,
+    userId: draft.userId,
+    orderId: draft.orderId ?? null,
+    subscriptionId: draft.subscriptionId ?? null,
+    periodStart: draft.period ? new Date(draft.period.start) : null,
+    periodEnd: draft.period ? new Date(draft.period.end) : null,
+    creditFor: draft.creditFor ?? null,
+    customerName: draft.customer.name,
+    customerBusiness: draft.customer.business,
+    customerEmail: draft.customer.email,
+    totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
+    currency: 'usd',
+    status: draft.paid ? 'paid' : 'open',
+    issuedAt: at,
+    dueAt: new Date(now + draft.dueDays * DAY_MS),
+    paidAt: draft.paid ? at : null,
+    paidCents: draft.paid?.cents ?? null,
+    paidMethod: draft.paid?.method ?? null,
+    voidedAt: null,
+    voidReason: null,
+    providerReference: draft.providerReference ?? null,
+    remindedBeforeAt: null,
+    remindedDueAt: null,
+    remindedOverdueAt: null,
+    agencyToldOverdueAt: null,
+    createdAt: at,
+    lines,
+    creditsNumber: null,
+  };
+}
+
+
 /** Invoice `id` with its lines (and, for a credit note, the number it credits), in or out of a transaction. */
 export async function findInvoice(db: Db | Tx, id: string): Promise<InvoiceWithLines | null> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));

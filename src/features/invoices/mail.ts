@@ -1,18 +1,55 @@
 /**
- * The invoice e-mail: the document's number, total and due date, with the PDF attached by the
- * outbox (attachment.server.ts). Checkout sends it when an invoice is issued, the admin's
- * 'Send again' re-queues it; both use this one description.
+ * The invoice e-mail: the document named in the subject ('Invoice INV-2026-0003 from Palmetto
+ * Web Studio'), its lines and total, what is due and by when, how to pay, and its period for a
+ * plan, with the PDF attached by the outbox (attachment.server.ts). Sent when an invoice is
+ * issued (a build invoice, a plan's period, a credit note) and by the admin's 'Send again': one
+ * description for all of them. A mail queued in the commit that issues the invoice cannot know
+ * the number the database takes then: it carries a placeholder the outbox fills at sending.
  */
 import { site } from '#data/site.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
+import type { WriteQuery } from '#server/db/index.ts';
+import { outboxInsert } from '#server/email/enqueue.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
-import { CREDIT_NOTE_COPY, INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS, PLAN_MAIL } from './copy.ts';
-import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
-import { formatAmount } from './money.ts';
+import { invoiceAttachment, invoiceNumberPlaceholder } from './attachment.server.ts';
+import { customerInvoiceUrl } from './build-invoice.ts';
+import { CREDIT_NOTE_COPY, INVOICE_COPY, INVOICE_MAIL, PAYMENT_METHOD_LABELS } from './copy.ts';
+import { paymentInstructions } from './customer-invoices.server.ts';
+import { howToPay } from './how-to-pay.ts';
+import type { PaymentInstructions } from './invoice-pdf.ts';
+import { asIssued, invoiceState, type InvoiceDraft, type InvoiceWithLines } from './invoices.server.ts';
+import { amountDueCents, formatAmount, formatDocumentAmount } from './money.ts';
+import { formatPlanPeriod, invoicePeriod } from './plan-period.ts';
 
-const lineText = (line: InvoiceWithLines['lines'][number]) =>
-  `${line.quantity > 1 ? `${line.quantity} x ` : ''}${line.description}: ${formatAmount(line.amountCents)}`;
+const documentTitle = (invoice: Pick<InvoiceWithLines, 'kind'>) =>
+  invoice.kind === 'credit_note' ? INVOICE_COPY.creditNoteTitle : INVOICE_COPY.invoiceTitle;
+
+/** The subject every mail carrying `invoice` uses: 'Invoice INV-2026-0003 from Palmetto Web Studio'. */
+export const invoiceSubject = (invoice: Pick<InvoiceWithLines, 'kind' | 'number'>) =>
+  INVOICE_MAIL.subject(documentTitle(invoice), invoice.number, site.brand);
+
+/**
+ * How to pay, as mail blocks: 'Pay online' with its link, the bank details with the invoice's
+ * number as the reference, or where to ask. Nothing for a paid or void invoice or a credit note.
+ */
+export function howToPayBlocks(
+  invoice: Pick<InvoiceWithLines, 'kind' | 'number' | 'status' | 'dueAt' | 'totalCents' | 'paidCents'>,
+  payment: PaymentInstructions,
+  now = Date.now(),
+): ReturnType<typeof p>[] {
+  const how = howToPay(invoice, invoiceState(invoice, now), payment);
+  if (!how) return [];
+  return [
+    p(strong(INVOICE_COPY.howToPay)),
+    ...(how.payOnlineUrl ? [p(link(INVOICE_COPY.payOnline, how.payOnlineUrl))] : []),
+    ...(how.bankLines.length > 0 ? [lines(p(INVOICE_COPY.bankTransfer), list(how.bankLines), p(how.reference))] : []),
+    ...(how.askUs ? [p(how.askUs)] : []),
+  ];
+}
+
+const lineText = (invoice: InvoiceWithLines, line: InvoiceWithLines['lines'][number]) =>
+  `${line.quantity > 1 ? `${line.quantity} x ` : ''}${line.description}: ${formatDocumentAmount(invoice, line.amountCents)}`;
 
 /** What the customer is asked to do, by the document's state when the mail is written. */
 function standing(invoice: InvoiceWithLines, now: number) {
@@ -24,25 +61,35 @@ function standing(invoice: InvoiceWithLines, now: number) {
   }
   if (state === 'void') return p(INVOICE_COPY.voided(invoice.voidReason ?? ''));
   if (invoice.kind === 'credit_note') return p(INVOICE_MAIL.creditNote);
-  return p(INVOICE_MAIL.due(formatAgencyDate(invoice.dueAt)));
+  return p(strong(INVOICE_MAIL.amountDue(formatAmount(amountDueCents(invoice)), formatAgencyDate(invoice.dueAt))));
 }
 
-/** To the customer: the invoice (or credit note) with its PDF; `invoiceUrl` is its page in their account. */
+/**
+ * To the customer: the invoice (or credit note) with its PDF; `invoiceUrl` is its page in their
+ * account, `payment` how it is paid (by default, the settings').
+ */
 export function invoiceMail(
   invoice: InvoiceWithLines,
-  options: { invoiceUrl: string },
+  options: { invoiceUrl: string; payment?: PaymentInstructions },
   now = Date.now(),
 ): RenderedMail {
-  const title = invoice.kind === 'credit_note' ? INVOICE_COPY.creditNoteTitle : INVOICE_COPY.invoiceTitle;
+  const title = documentTitle(invoice);
+  const period = invoicePeriod(invoice);
+  const totalLabel = invoice.kind === 'credit_note' ? INVOICE_COPY.totalCredited : INVOICE_COPY.total;
   return renderMail({
-    subject: INVOICE_MAIL.subject(title, invoice.number, site.brand),
+    subject: invoiceSubject(invoice),
     audience: 'customer',
     body: [
       p`Hi ${invoice.customerName},`,
       p(INVOICE_MAIL.attached(title.toLowerCase(), invoice.number, invoice.customerBusiness)),
       ...(invoice.creditsNumber ? [p(CREDIT_NOTE_COPY.credits(invoice.creditsNumber))] : []),
-      lines(list(invoice.lines.map(lineText)), p(strong(`${INVOICE_COPY.total}: ${formatAmount(invoice.totalCents)}`))),
+      ...(period ? [p(`${INVOICE_COPY.period}: ${formatPlanPeriod(period)}`)] : []),
+      lines(
+        list(invoice.lines.map((line) => lineText(invoice, line))),
+        p(strong(`${totalLabel}: ${formatDocumentAmount(invoice, invoice.totalCents)}`)),
+      ),
       standing(invoice, now),
+      ...howToPayBlocks(invoice, options.payment ?? paymentInstructions(invoice), now),
       p(link(INVOICE_MAIL.viewOnline, options.invoiceUrl)),
       note(INVOICE_MAIL.questions(site.phone.display)),
     ],
@@ -50,31 +97,17 @@ export function invoiceMail(
 }
 
 /**
- * To the customer: a monthly plan's invoice for one period (issued open, or the receipt of a
- * renewal the card paid), written in the commit that issues it, so it cannot carry the number
- * the database gives the document: the attached PDF and the linked page do.
+ * The outbox statement that mails invoice `id`, issued from `draft` in the same commit: the
+ * invoice e-mail with its PDF, its number filled in at sending. `kind` names the mail in the
+ * outbox ('invoice', 'plan-invoice', 'plan-receipt').
  */
-export function planInvoiceMail(bill: {
-  customerName: string;
-  line: string;
-  totalCents: number;
-  /** null: paid already (a card renewal). */
-  dueAt: Date | null;
-  invoiceUrl: string;
-}): RenderedMail {
-  return renderMail({
-    subject: bill.dueAt ? PLAN_MAIL.invoiceSubject(site.brand) : PLAN_MAIL.receiptSubject(site.brand),
-    audience: 'customer',
-    body: [
-      p`Hi ${bill.customerName},`,
-      p(bill.dueAt ? PLAN_MAIL.invoiceLead : PLAN_MAIL.receiptLead),
-      lines(
-        list([`${bill.line}: ${formatAmount(bill.totalCents)}`]),
-        p(strong(`${INVOICE_COPY.total}: ${formatAmount(bill.totalCents)}`)),
-      ),
-      p(bill.dueAt ? INVOICE_MAIL.due(formatAgencyDate(bill.dueAt)) : PLAN_MAIL.paid),
-      p(link(INVOICE_MAIL.viewOnline, bill.invoiceUrl)),
-      note(INVOICE_MAIL.questions(site.phone.display)),
-    ],
-  });
+export function issuedInvoiceMailStatement(
+  draft: InvoiceDraft,
+  id: string,
+  kind: string,
+  now = Date.now(),
+): WriteQuery {
+  const invoice = asIssued(draft, id, invoiceNumberPlaceholder, now);
+  const mail = invoiceMail(invoice, { invoiceUrl: customerInvoiceUrl(id) }, now);
+  return outboxInsert({ ...mail, kind, to: draft.customer.email, attachments: [invoiceAttachment(id)] }, now);
 }

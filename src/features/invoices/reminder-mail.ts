@@ -6,8 +6,11 @@ import { site } from '#data/site.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { fields, link, note, p, renderMail, strong } from '#server/email/template.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
+import { INVOICE_MAIL } from './copy.ts';
+import type { PaymentInstructions } from './invoice-pdf.ts';
 import type { Invoice } from './invoices.server.ts';
-import { formatAmount } from './money.ts';
+import { howToPayBlocks, invoiceSubject } from './mail.ts';
+import { amountDueCents, formatAmount } from './money.ts';
 
 export type ReminderStage = 'before' | 'due' | 'overdue';
 
@@ -17,27 +20,30 @@ const LEADS: Readonly<Record<ReminderStage, (due: string) => string>> = {
   overdue: (due) => `This invoice was due on ${due} and we have not received your payment yet.`,
 };
 
-const SUBJECTS: Readonly<Record<ReminderStage, (number: string) => string>> = {
-  before: (number) => `Reminder: invoice ${number} is due in 3 days`,
-  due: (number) => `Invoice ${number} is due today`,
-  overdue: (number) => `Invoice ${number} is overdue`,
+/** The invoice named as every invoice mail names it, then what this reminder is about. */
+const SUBJECTS: Readonly<Record<ReminderStage, (invoice: string) => string>> = {
+  before: (invoice) => `Reminder: ${invoice} is due in 3 days`,
+  due: (invoice) => `Reminder: ${invoice} is due today`,
+  overdue: (invoice) => `Overdue: ${invoice}`,
 };
 
-/** To the customer, with the invoice attached: what is owed, by when, and where to see it. */
+/** To the customer, with the invoice attached: what is owed, by when, how to pay, and where to see it. */
 export function invoiceReminderMail(
-  invoice: Pick<Invoice, 'number' | 'customerName' | 'totalCents' | 'dueAt'>,
+  invoice: Pick<Invoice, 'kind' | 'number' | 'customerName' | 'totalCents' | 'paidCents' | 'status' | 'dueAt'>,
   stage: ReminderStage,
-  options: { invoiceUrl: string },
+  options: { invoiceUrl: string; payment: PaymentInstructions },
+  now = Date.now(),
 ): RenderedMail {
   const due = formatAgencyDate(invoice.dueAt);
   return renderMail({
-    subject: `${SUBJECTS[stage](invoice.number)} (${site.brand})`,
+    subject: SUBJECTS[stage](invoiceSubject(invoice)),
     audience: 'customer',
     body: [
       p`Hi ${invoice.customerName},`,
       p(LEADS[stage](due)),
-      p(strong(`${invoice.number}: ${formatAmount(invoice.totalCents)}`)),
-      p`The invoice is attached, with how to pay. You can also ${link('view it in your account', options.invoiceUrl)}.`,
+      p(strong(`${invoice.number}. ${INVOICE_MAIL.amountDue(formatAmount(amountDueCents(invoice)), due)}`)),
+      ...howToPayBlocks(invoice, options.payment, now),
+      p`The invoice is attached. You can also ${link('view it in your account', options.invoiceUrl)}.`,
       note`Already paid? Thank you, and please ignore this e-mail. Questions? Reply or call ${site.phone.display}.`,
     ],
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from '#data/site.ts';
 import type { AppDatabase } from '#server/db/index.ts';
 import { invoices, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
@@ -88,7 +89,13 @@ describe('invoice reminders', () => {
     const [overdue] = (await mailsTo(email)).filter((m) => m.kind === 'invoice-reminder-overdue');
     expect(overdue?.attachments).toEqual([{ kind: 'invoice-pdf', ref: id }]);
     expect(overdue?.text).toContain(`/account/invoices/${id}`);
-    expect(overdue?.subject).toMatch(/^Invoice INV-2031-\d{4} is overdue/);
+    // Named as every invoice mail names it, with the amount due and the due date (Orlando's day).
+    const number = (await database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!.number;
+    expect(overdue?.subject).toBe(`Overdue: Invoice ${number} from ${site.brand}`);
+    expect(overdue?.text).toContain(`${number}. Amount due: $3,800.00, by March 16, 2031.`);
+    expect(overdue?.text).toContain('How to pay');
+    const [before] = (await mailsTo(email)).filter((m) => m.kind === 'invoice-reminder-before');
+    expect(before?.subject).toBe(`Reminder: Invoice ${number} from ${site.brand} is due in 3 days`);
   });
 
   it('a paid or voided invoice sends nothing more, and a late first run sends only what is current', async () => {

@@ -13,6 +13,7 @@ import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
 import { invoiceAttachment } from './attachment.server.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
+import { paymentInstructions } from './customer-invoices.server.ts';
 import type { Invoice } from './invoices.server.ts';
 import { invoiceOverdueNotice, invoiceReminderMail, type ReminderStage } from './reminder-mail.ts';
 
@@ -27,13 +28,18 @@ interface Step {
   column: ReminderColumn;
   /** Due for this step at `now`: reached, and not yet past the next step (no stale reminders). */
   due: (now: number) => SQL | undefined;
-  mail: (invoice: Invoice) => { to: string; kind: string; mail: ReturnType<typeof invoiceReminderMail> };
+  mail: (invoice: Invoice, now: number) => { to: string; kind: string; mail: ReturnType<typeof invoiceReminderMail> };
 }
 
-const reminder = (stage: ReminderStage) => (invoice: Invoice) => ({
+const reminder = (stage: ReminderStage) => (invoice: Invoice, now: number) => ({
   to: invoice.customerEmail,
   kind: `invoice-reminder-${stage}`,
-  mail: invoiceReminderMail(invoice, stage, { invoiceUrl: customerInvoiceUrl(invoice.id) }),
+  mail: invoiceReminderMail(
+    invoice,
+    stage,
+    { invoiceUrl: customerInvoiceUrl(invoice.id), payment: paymentInstructions(invoice) },
+    now,
+  ),
 });
 
 const STEPS: readonly Step[] = [
@@ -83,7 +89,7 @@ export async function sendInvoiceReminders(database: AppDatabase, now = Date.now
           .where(and(eq(invoices.id, invoice.id), payable, isNull(invoices[step.column])))
           .returning({ id: invoices.id });
         if (claimed.length === 0) return false;
-        const { to, kind, mail } = step.mail(invoice);
+        const { to, kind, mail } = step.mail(invoice, now);
         await tx.batch([outboxInsert({ ...mail, kind, to, attachments: [invoiceAttachment(invoice.id)] }, now)]);
         return true;
       });

@@ -139,10 +139,7 @@ export async function confirmHeldOrder(
     });
     const notice = newOrderMail(mailOrder, { provider, adminUrl: adminOrderUrl(orderId) });
     writes.push(
-      outboxInsert(
-        { ...confirmation, kind: 'order-confirmation', to: email, attachments: invoice ? [invoice.attachment] : [] },
-        now,
-      ),
+      outboxInsert({ ...confirmation, kind: 'order-confirmation', to: email }, now),
       outboxInsert(
         { ...notice, kind: 'order-notification', to: serverEnv().AGENCY_INBOX ?? site.email, replyTo: email },
         now,

@@ -38,9 +38,9 @@ const PAYMENT_NEXT: Readonly<Record<PaymentProviderName, string>> = {
   stripe: 'If you have not finished paying yet, you can do so from your account.',
 };
 
-/** With the invoice attached (invoice mode): where it is online, and that paying it starts the project. */
+/** Invoice mode: the invoice comes in its own e-mail; where it is online, and that paying it starts the project. */
 const invoiceBlock = (url: string) =>
-  p`Your invoice is attached to this e-mail and in your account (${link('view your invoice', url)}); your project starts when it is paid.`;
+  p`Your invoice follows in a separate e-mail, with how to pay, and is in your account (${link('view your invoice', url)}); your project starts when it is paid.`;
 
 /** To the customer, as soon as the order is placed (with its invoice attached, in invoice mode). */
 export function orderConfirmationMail(

@@ -5,7 +5,12 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { site } from '#data/site.ts';
+import { formatAgencyDate } from '#lib/dates.ts';
 import { auditLog, invoiceLines, invoices, orders, outbox, subscriptions } from '#server/db/schema.ts';
+import { fillMail } from '#server/email/fills.ts';
+import { unseal } from '#server/email/sealed.ts';
+import { INVOICE_NUMBER_FILL, invoiceNumberFill } from '#features/invoices/attachment.server.ts';
 import { database, db, invoiceOrder, person } from '#features/admin/handlers/admin-test-kit.ts';
 import { launchOrder } from '#features/orders/admin/launch.server.ts';
 import { payInFull } from '#features/lifecycle/testing/pay.ts';
@@ -62,13 +67,25 @@ describe('the monthly plan in invoice mode', () => {
     });
     expect(first!.number).toMatch(/^INV-2026-\d{4,}$/);
     const [line] = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, first!.id));
-    expect(line?.description).toBe(`${plan.description}, January 31, 2026 to February 27, 2026`);
+    // The plan's name on the line; the period is stated once, apart, the same way everywhere.
+    expect(line?.description).toBe(plan.description);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     const mails = await db
       .select()
       .from(outbox)
       .where(and(eq(outbox.to, order!.email), eq(outbox.kind, 'plan-invoice')));
     expect(mails.map((m) => m.attachments)).toEqual([[{ kind: 'invoice-pdf', ref: first!.id }]]);
+    // Named by its number (filled in at sending: the commit that queued it took the number).
+    const sent = await fillMail(
+      db,
+      { subject: mails[0]!.subject, text: unseal(mails[0]!.text), html: unseal(mails[0]!.html) },
+      mails[0]!.attachments,
+      { [INVOICE_NUMBER_FILL]: invoiceNumberFill },
+    );
+    expect(sent.subject).toBe(`Invoice ${first!.number} from ${site.brand}`);
+    expect(sent.text).toContain(`Please find attached invoice ${first!.number}`);
+    expect(sent.text).toContain('Period: January 31, 2026 – February 27, 2026');
+    expect(sent.text).toContain(`Amount due: $199.00, by ${formatAgencyDate(first!.dueAt)}.`);
     expect(
       await db
         .select()

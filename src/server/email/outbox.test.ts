@@ -4,6 +4,7 @@ import { outbox } from '../db/schema.ts';
 import { createMailer, isDevelopmentOrigin } from './mailer.ts';
 import { DELIVERED_MAIL_RETENTION_MS, deliverDue, outboxPruning, retryDelayMs } from './outbox.ts';
 import { outboxInsert } from './enqueue.ts';
+import { mailFill } from './fills.ts';
 import { contactNotification } from '#features/contact/notification-mail.ts';
 import { startSmtpServer } from './smtp-test-server.ts';
 import { tempDatabase } from '../db/temp-database.ts';
@@ -235,6 +236,34 @@ describe('attachments', () => {
     });
     const [kept] = await db.database.db.select().from(outbox).where(eq(outbox.status, 'pending'));
     expect(kept?.lastError).toContain("no renderer for attachments of kind 'unknown'");
+  });
+
+  it('fill placeholders at sending from the mail’s own attachments, escaped in HTML, left as written when unknown', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'studio@agency.test', logger: quiet });
+    const now = Date.now() + 90_000;
+    await db.database.writes.run([
+      outboxInsert(
+        {
+          subject: `Invoice ${mailFill('invoice-number')} from us`,
+          text: `Number ${mailFill('invoice-number')}, ${mailFill('nobody')}.`,
+          html: `<p>Number ${mailFill('invoice-number')}</p>`,
+          kind: 'invoice',
+          to: 'rosa@example.com',
+          attachments: [{ kind: 'invoice-pdf', ref: 'INV-2026-0009' }],
+        },
+        now,
+      ),
+    ]);
+    const fills = {
+      'invoice-number': async (_db: unknown, refs: readonly { kind: string; ref: string }[]) =>
+        `${refs.find((r) => r.kind === 'invoice-pdf')?.ref ?? ''}<&>`,
+    };
+    // (The earlier test's mail of an unknown attachment kind is still failing: only this one is sent.)
+    expect((await deliverDue(db.database.db, mailer, { now, attachments: renderers, fills })).sent).toBe(1);
+    const raw = smtp.received.at(-1)!.raw;
+    expect(raw).toContain('Subject: Invoice INV-2026-0009<&> from us');
+    expect(raw).toContain('Number INV-2026-0009<&>, {{fill:nobody}}.');
+    expect(raw).toContain('Number INV-2026-0009&lt;&amp;&gt;');
   });
 
   it('are named in the log when no SMTP server is configured', async () => {

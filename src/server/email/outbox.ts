@@ -11,6 +11,7 @@ import { increment } from '../db/expressions.ts';
 import type { Db } from '../db/index.ts';
 import { outbox, type AttachmentRef } from '../db/schema.ts';
 import { signal } from '../signals.ts';
+import { fillMail, type MailFills } from './fills.ts';
 import type { Attachment, Mailer } from './mailer.ts';
 import { unseal } from './sealed.ts';
 
@@ -54,7 +55,8 @@ export async function deliverDue(
     now = Date.now(),
     error = () => {},
     attachments: renderers = {},
-  }: { now?: number; error?: ErrorLog; attachments?: AttachmentRenderers } = {},
+    fills = {},
+  }: { now?: number; error?: ErrorLog; attachments?: AttachmentRenderers; fills?: MailFills } = {},
 ) {
   const due = db
     .select({ id: outbox.id })
@@ -87,10 +89,9 @@ export async function deliverDue(
   for (const { id, attempts: previous, text, html, attachments, ...mail } of claimed) {
     try {
       const files = await attachmentsOf(db, attachments, renderers);
+      const filled = await fillMail(db, { ...mail, text: unseal(text), html: unseal(html) }, attachments, fills);
       await mailer.send({
-        ...mail,
-        text: unseal(text),
-        html: unseal(html),
+        ...filled,
         ...(files.length > 0 && { attachments: files }),
       });
       // A real e-mail is marked sent at once, so a crash right after cannot send it twice;
@@ -142,7 +143,8 @@ export function startOutboxWorker(
     intervalMs = 2000,
     error = () => {},
     attachments,
-  }: { intervalMs?: number; error?: ErrorLog; attachments?: AttachmentRenderers } = {},
+    fills,
+  }: { intervalMs?: number; error?: ErrorLog; attachments?: AttachmentRenderers; fills?: MailFills } = {},
 ) {
   let running = false;
   let stopped = false;
@@ -151,7 +153,7 @@ export function startOutboxWorker(
     running = true;
     try {
       // Keep going while there is a backlog, yielding between batches so requests are served.
-      while (!stopped && (await deliverDue(db, mailer, { error, attachments })).sent === BATCH[mailer.mode]) {
+      while (!stopped && (await deliverDue(db, mailer, { error, attachments, fills })).sent === BATCH[mailer.mode]) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (cause) {

@@ -12,6 +12,13 @@ describe('csvCell', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
+  it('writes a plain negative amount as a number (a credit note), and still guards anything more', () => {
+    expect(csvCell('-500.00')).toBe('-500.00');
+    expect(csvCell('-12')).toBe('-12');
+    expect(csvCell('-500.00+1')).toBe(`'-500.00+1`);
+    expect(csvCell('-1e3')).toBe(`'-1e3`);
+  });
+
   it('quotes commas, quotes and newlines, doubling quotes', () => {
     expect(csvCell('Smith, Jones')).toBe('"Smith, Jones"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');

@@ -7,13 +7,15 @@
 export type Cell = string | number | boolean | Date | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative amount ('-500.00', a credit note's total) is a number to a spreadsheet, not a formula. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let text = value instanceof Date ? value.toISOString() : value;
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

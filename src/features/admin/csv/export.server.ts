@@ -19,9 +19,10 @@ import {
   type OrderRow,
   type SubscriptionRow,
 } from '../lists/lists.server.ts';
-import { agencyDay } from '#features/invoices/admin/agency-days.ts';
+import { agencyDateTime, agencyDay } from '#features/invoices/admin/agency-days.ts';
 import { type InvoiceRow, listInvoices } from '#features/invoices/admin/invoices-admin.server.ts';
 import { invoiceState } from '#features/invoices/invoices.server.ts';
+import { amountDueCents, signedTotalCents } from '#features/invoices/money.ts';
 import { type Cell, csvLine } from './csv.ts';
 
 /** Rows per query: large enough that a page's query overhead is small, small enough to stream. */
@@ -42,7 +43,13 @@ interface Exporter<Row> {
   }>;
 }
 
-/** The CSV body of list `kind` with its filters applied. */
+/** An instant as the money exports write it: Orlando's day and time, never UTC (empty when unset). */
+const when = (at: Date | null | undefined) => (at ? agencyDateTime(at) : null);
+
+/**
+ * The CSV body of list `kind` with its filters applied. The money exports (orders,
+ * subscriptions, invoices) are for a bookkeeper: their dates are Orlando's.
+ */
 export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<K>): ReadableStream<Uint8Array> {
   const page = { limit: EXPORT_BATCH };
   switch (kind) {
@@ -52,7 +59,7 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
         cells: (o) => [
           orderNumber(o.id),
           o.id,
-          o.createdAt,
+          when(o.createdAt),
           o.status,
           o.name,
           o.email,
@@ -85,20 +92,20 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
           'Price (USD)',
           'Interval',
           'Order id',
-          'Current period end',
+          'Next billing date',
           'Cancel at',
         ],
         cells: (s) => [
           s.id,
-          s.createdAt,
+          when(s.createdAt),
           s.status,
           s.email,
           s.description,
           dollars(s.priceCents),
           s.interval,
           s.orderId,
-          s.currentPeriodEnd,
-          s.cancelAt,
+          s.currentPeriodEnd && agencyDay(s.currentPeriodEnd),
+          when(s.cancelAt),
         ],
         page: (db, after) => listSubscriptions(db, filters as Filters<'subscriptions'>, { ...page, after }),
       });
@@ -119,7 +126,9 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
         page: (db, after) => listAudit(db, filters as Filters<'audit'>, { ...page, after }),
       });
     case 'invoices': {
-      // The accountant's books: days in Orlando, the state as of the export (overdue derived).
+      // The accountant's books: days in Orlando, the state as of the export (overdue derived), a
+      // credit note's total negative (it is subtracted from revenue) and without a due date, and
+      // the amount still owed, as the screens show them.
       const now = Date.now();
       return csvStream<InvoiceRow>(db, {
         header: [
@@ -130,7 +139,8 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
           'Customer',
           'Business',
           'Email',
-          'Items total (USD)',
+          'Total (USD)',
+          'Amount due (USD)',
           'Status',
           'Paid date',
           'Paid method',
@@ -139,11 +149,12 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
           i.number,
           i.kind,
           agencyDay(i.issuedAt),
-          agencyDay(i.dueAt),
+          i.kind === 'credit_note' ? null : agencyDay(i.dueAt),
           i.customerName,
           i.customerBusiness,
           i.customerEmail,
-          dollars(i.totalCents),
+          dollars(signedTotalCents(i)),
+          dollars(amountDueCents(i)),
           invoiceState(i, now),
           i.paidAt && agencyDay(i.paidAt),
           i.paidMethod,

@@ -162,6 +162,37 @@ describe('GET /api/admin/export/{kind}.csv', () => {
     expect((await get('/api/admin/export/users.csv', admin, 'users')).response.status).toBe(404);
   });
 
+  it('writes the money exports’ instants in Orlando, not UTC', async () => {
+    const { database, cleanup } = await tempDatabase();
+    try {
+      const { db } = database;
+      // 3:30 am UTC on March 2 is 10:30 pm on March 1 in Orlando (EST).
+      const at = new Date('2026-03-02T03:30:00Z');
+      const userId = crypto.randomUUID();
+      await db.insert(users).values({ id: userId, name: 'C', email: 'c@example.com', createdAt: at, updatedAt: at });
+      await db.insert(orders).values({
+        id: 'o-late',
+        userId,
+        name: 'Late Larry',
+        email: 'c@example.com',
+        phone: '1',
+        businessName: 'Night Owl',
+        status: 'paid',
+        totalCents: 100_00,
+        paymentProvider: 'invoice',
+        createdAt: at,
+        updatedAt: at,
+      });
+      const { exportCsv } = await import('../csv/export.server.ts');
+      const text = await new Response(exportCsv(db, 'orders', {})).text();
+      const row = text.split('\r\n').find((line) => line.includes('o-late'));
+      expect(row).toContain(',o-late,2026-03-01 22:30,paid,');
+      expect(row).not.toContain('2026-03-02');
+    } finally {
+      cleanup();
+    }
+  });
+
   it('streams every row across batches', async () => {
     const { database, cleanup } = await tempDatabase();
     try {

@@ -74,7 +74,8 @@ describe('POST /api/checkout (invoice mode)', () => {
       .filter((m) => m.to === email)
       .map((m) => m.kind)
       .sort();
-    expect(toCustomer).toEqual(['account-activation', 'order-confirmation']);
+    // The invoice in its own e-mail ('Invoice INV-… from …'), beside the order's confirmation.
+    expect(toCustomer).toEqual(['account-activation', 'invoice', 'order-confirmation']);
     const activation = mails.find((m) => m.to === email && m.kind === 'account-activation')!;
     expect(unseal(activation.text)).toMatch(/\/activate-account\?token=/);
     expect(mails.some((m) => m.kind === 'order-notification' && unseal(m.text).includes(email))).toBe(true);

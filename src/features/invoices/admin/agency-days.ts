@@ -28,6 +28,17 @@ const wallFormat = new Intl.DateTimeFormat('en-US', {
 /** 'YYYY-MM-DD': the day `at` falls on in Orlando. */
 export const agencyDay = (at: Date | number) => dayFormat.format(at);
 
+/**
+ * 'YYYY-MM-DD HH:MM': the day and time `at` falls on in Orlando, as the bookkeeper's exports
+ * write an instant (a spreadsheet reads it as a date and time; UTC would move evening orders to
+ * the next day).
+ */
+export function agencyDateTime(at: Date | number): string {
+  const parts = wallFormat.formatToParts(at);
+  const get = (type: string) => (parts.find((p) => p.type === type)?.value ?? '0').padStart(2, '0');
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
 /** Orlando's wall clock at `at`, read as if it were UTC (so wall - at is the zone's offset). */
 function wallClock(at: number): number {
   const parts = wallFormat.formatToParts(at);

@@ -194,17 +194,17 @@ describe('the accountant’s CSV', () => {
       .split('\r\n')
       .filter(Boolean);
     expect(lines[0]).toBe(
-      'Number,Kind,Issued,Due,Customer,Business,Email,Items total (USD),Status,Paid date,Paid method',
+      'Number,Kind,Issued,Due,Customer,Business,Email,Total (USD),Amount due (USD),Status,Paid date,Paid method',
     );
     // Issued 20, 30 and 40 days before March 20: February 28, 18 and 8.
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^INV-2026-\d{4},invoice,2026-02-28,2026-03-14,overdue-a,/);
     const [paid, overdue] = [lines[2]!, lines[3]!];
     expect(paid).toMatch(
-      /^INV-2026-\d{4},invoice,2026-02-18,2026-03-04,paid,Harbor Dental,sam@harbor\.example,500\.00,/,
+      /^INV-2026-\d{4},invoice,2026-02-18,2026-03-04,paid,Harbor Dental,sam@harbor\.example,500\.00,0\.00,/,
     );
     expect(paid).toMatch(/,paid,2026-03-1\d,check$/);
     expect(overdue).toContain(`,"'=HYPERLINK(""x"")",ann@=cmd.example,`);
-    expect(overdue).toMatch(/,123\.45,overdue,,$/);
+    expect(overdue).toMatch(/,123\.45,123\.45,overdue,,$/);
   });
 });

@@ -84,8 +84,8 @@ export function invoicesQuery(db: Db, filters: Filters<'invoices'>, after: Curso
       issuedAt: invoices.issuedAt,
       dueAt: invoices.dueAt,
       paidAt: invoices.paidAt,
-      paidMethod: invoices.paidMethod,
       paidCents: invoices.paidCents,
+      paidMethod: invoices.paidMethod,
       row: rowid,
     })
     .from(invoices)

@@ -1,10 +1,10 @@
 /** /account/invoices/{id} as the server renders it: 'Pay online' only for an open invoice when it is on. */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import { PAY_ONLINE } from '../copy.ts';
+import { INVOICE_COPY, PAY_ONLINE } from '../copy.ts';
 import type { PaymentInstructions } from '../invoice-pdf.ts';
 import type { InvoiceWithLines } from '../invoices.server.ts';
-import { FIXTURE_ISSUED, invoiceFixture } from '../testing/invoice-fixture.ts';
+import { FIXTURE_ISSUED, invoiceFixture, invoiceLine } from '../testing/invoice-fixture.ts';
 import InvoicePage from './InvoicePage.astro';
 
 // Due tomorrow (open, not overdue), with no lines: the page's payment part is what is tested.
@@ -55,5 +55,57 @@ describe('the invoice page', () => {
     expect(note).toContain('Credits INV-2026-0003');
     expect(note).toContain('Refunded on');
     expect(note).not.toContain('/pay"');
+  });
+
+  it('reads a credit note as a credit: Credit to, no due date, the amount as money returned', async () => {
+    const html = await render({
+      invoice: invoice({
+        kind: 'credit_note',
+        purpose: 'credit',
+        number: 'CN-2026-0002',
+        status: 'paid',
+        paidAt: new Date(FIXTURE_ISSUED),
+        paidCents: 50_000,
+        totalCents: 50_000,
+        creditFor: 'inv0',
+        creditsNumber: 'INV-2026-0003',
+        lines: [invoiceLine(0, 'Refund of INV-2026-0003', 1, 50_000)],
+      }),
+      payment: { bankDetails: 'Bank X', payOnlineUrl: null },
+    });
+    expect(html).toContain('Credit to');
+    expect(html).not.toContain('Bill to');
+    expect(html).not.toMatch(/>Due</);
+    expect(html).toContain('Total credited');
+    expect(html).toContain('−$500.00');
+    expect(html).toContain('Refunded');
+    expect(html).not.toContain(INVOICE_COPY.howToPay);
+  });
+
+  it('states a plan invoice’s period, its last day the one before the next period starts', async () => {
+    const html = await render({
+      invoice: invoice({
+        purpose: 'plan',
+        periodStart: new Date('2026-11-29T19:00:00Z'),
+        periodEnd: new Date('2026-12-29T19:00:00Z'),
+      }),
+      payment: { bankDetails: 'Bank X', payOnlineUrl: null },
+    });
+    expect(html).toContain('November 29, 2026 – December 28, 2026');
+  });
+
+  it('says how to pay on an open invoice, and not on a paid or void one', async () => {
+    const payment = { bankDetails: 'Bank X; Routing 1', payOnlineUrl: null };
+    const open = await render({ invoice: invoice(), payment });
+    expect(open).toContain(INVOICE_COPY.howToPay);
+    expect(open).toContain('Routing 1');
+    const paid = await render({
+      invoice: invoice({ status: 'paid', paidAt: new Date(FIXTURE_ISSUED), paidCents: 10_000 }),
+      payment,
+    });
+    expect(paid).not.toContain(INVOICE_COPY.howToPay);
+    const voided = await render({ invoice: invoice({ status: 'void', voidReason: 'Duplicate' }), payment });
+    expect(voided).not.toContain(INVOICE_COPY.howToPay);
+    expect(voided).not.toContain('Routing 1');
   });
 });
