@@ -184,7 +184,6 @@ export function asIssued(draft: InvoiceDraft, id: string, number: string, now = 
   };
 }
 
-
 /** Invoice `id` with its lines (and, for a credit note, the number it credits), in or out of a transaction. */
 export async function findInvoice(db: Db | Tx, id: string): Promise<InvoiceWithLines | null> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));

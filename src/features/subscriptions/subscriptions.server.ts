@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
-import { build, type AppDatabase, type Db } from '#server/db/index.ts';
+import type { AppDatabase, Db } from '#server/db/index.ts';
 import { auditLog, subscriptions, users, type SubscriptionStatus } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { serverEnv } from '#server/env.ts';
