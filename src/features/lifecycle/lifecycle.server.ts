@@ -163,7 +163,7 @@ async function mailStatusIn(
 }
 
 /**
- * Checks and applies a move: updates the order, writes the history row, audits a person's move;
+ * Checks and applies a move: updates the order, writes the history row, audits it (any actor);
  * a move to paid also records its receipt mail and wins the order's leads.
  */
 async function applyMoveIn(tx: Tx, move: Move | PaidMove, now: number): Promise<MoveResult> {
@@ -204,22 +204,22 @@ async function applyMoveIn(tx: Tx, move: Move | PaidMove, now: number): Promise<
     customerNote: move.customerNote ?? null,
   });
   if (paid) await paidConsequencesIn(tx, move as PaidMove, now);
-  if (move.actorId) {
-    await tx.batch([
-      auditStatement(
-        {
-          actorId: move.actorId,
-          action: 'order.status',
-          entityType: 'order',
-          entityId: move.orderId,
-          before: { status: from },
-          after: { status: move.to, note: move.note ?? null, customerNote: move.customerNote ?? null },
-          ip: move.ip,
-        },
-        now,
-      ),
-    ]);
-  }
+  // Every move is audited, the system's too (a card payment by webhook, the intake's advance):
+  // the trail must show how an order got where it is, with a null actor where no person acted.
+  await tx.batch([
+    auditStatement(
+      {
+        actorId: move.actorId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: move.orderId,
+        before: { status: from },
+        after: { status: move.to, note: move.note ?? null, customerNote: move.customerNote ?? null },
+        ip: move.ip,
+      },
+      now,
+    ),
+  ]);
   return { moved: true, from };
 }
 
