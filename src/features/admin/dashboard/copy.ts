@@ -6,6 +6,7 @@ export const DASHBOARD = {
   messageNotFound: 'Message not found',
   messageHandled: 'Marked handled.',
   error: 'Something went wrong. Please try again.',
+  planIncome: (days: number) => `Plan income expected in the next ${days} days`,
 } as const;
 
 /** Notice codes (the form-outcome cookie) on /admin: the order screens' own (an unknown order) plus the leads'. */

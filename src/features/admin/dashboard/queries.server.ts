@@ -16,7 +16,13 @@ import {
   type OrderStatus,
 } from '#server/db/schema.ts';
 import { listAudit, listCustomers, listMessages, listOrders, listSubscriptions } from '../lists/lists.server.ts';
-import { unpaidTotals, type UnpaidTotals } from '#features/invoices/admin/invoices-admin.server.ts';
+import {
+  receivablesByAge,
+  unpaidTotals,
+  type Receivables,
+  type UnpaidTotals,
+} from '#features/invoices/admin/invoices-admin.server.ts';
+import { expectedPlanIncome, type PlanIncome } from '#features/subscriptions/admin/plan-income.server.ts';
 import { TtlCache } from './cache.ts';
 import { leadCounts, type LeadCounts } from '#features/leads/leads.server.ts';
 import { site } from '#data/site.ts';
@@ -101,6 +107,10 @@ export interface DashboardStats {
   weeks: WeekPoint[];
   /** Invoices still owed: open (not yet due) and overdue, as the invoices list's filters split them. */
   invoices: UnpaidTotals;
+  /** What customers owe by age (current, 1-30, 31-60, over 60 days past due). */
+  receivables: Receivables;
+  /** The plans' billings expected in the next 30 days. */
+  planIncome: PlanIncome;
   /** Leads by stage, and how many became orders. */
   leadStages: LeadCounts;
 }
@@ -182,6 +192,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
   );
   // invoices_status_due_idx: two ranges of the open rows (due_at at or after now, and before).
   const unpaid = await slice(() => unpaidTotals(db, now.getTime()));
+  const receivables = await slice(() => receivablesByAge(db, now.getTime()));
+  const planIncome = await slice(() => expectedPlanIncome(db, now.getTime()));
   const leadStages = await slice(() => leadCounts(db));
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
@@ -216,6 +228,8 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
     intakesWaiting: ordersByStatus.intake_received,
     weeks,
     invoices: unpaid,
+    receivables,
+    planIncome,
     leadStages,
   };
 }

@@ -131,7 +131,7 @@ export function invoicesOfOrder(db: Db, orderId: string) {
 }
 
 export interface UnpaidTotals {
-  /** Open and not yet due: the 'open' list. */
+  /** Open and not yet due: the 'open' list. What is still due on them (part payments taken off). */
   openCents: number;
   openCount: number;
   /** Open past the due date: the 'overdue' list. */
@@ -139,14 +139,16 @@ export interface UnpaidTotals {
   overdueCount: number;
 }
 
+/** What an open invoice still asks for: its total less the payments recorded against it. */
+const balanceCents = sql<number>`coalesce(sum(${invoices.totalCents} - coalesce(${invoices.paidCents}, 0)), 0)`.mapWith(
+  Number,
+);
+
 /** What is still owed, split as the list's 'open' and 'overdue' filters split it. */
 export async function unpaidTotals(db: Db, now = Date.now()): Promise<UnpaidTotals> {
   const totals = async (state: 'open' | 'overdue') => {
     const [row] = await db
-      .select({
-        cents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number),
-        n: sql<number>`count(*)`.mapWith(Number),
-      })
+      .select({ cents: balanceCents, n: sql<number>`count(*)`.mapWith(Number) })
       .from(invoices)
       .where(inState(state, now));
     return { cents: row?.cents ?? 0, n: row?.n ?? 0 };
@@ -154,6 +156,44 @@ export async function unpaidTotals(db: Db, now = Date.now()): Promise<UnpaidTota
   const open = await totals('open');
   const overdue = await totals('overdue');
   return { openCents: open.cents, openCount: open.n, overdueCents: overdue.cents, overdueCount: overdue.n };
+}
+
+/** Receivables by age: not yet due, then days past the due date, as a bookkeeper's aging report. */
+export const RECEIVABLE_AGES = ['current', '1-30', '31-60', 'over-60'] as const;
+export type ReceivableAge = (typeof RECEIVABLE_AGES)[number];
+export type Receivables = Record<ReceivableAge, { cents: number; count: number }> & { totalCents: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What customers owe, by how long past due: the balance of every open invoice (credit notes
+ * are never owed). One grouped pass over the open rows of invoices_status_due_idx.
+ */
+export async function receivablesByAge(db: Db, now = Date.now()): Promise<Receivables> {
+  const age = sql<number>`case
+    when ${invoices.dueAt} >= ${now} then 0
+    when ${invoices.dueAt} >= ${now - 30 * DAY_MS} then 1
+    when ${invoices.dueAt} >= ${now - 60 * DAY_MS} then 2
+    else 3 end`.mapWith(Number);
+  const rows = await db
+    .select({ age, cents: balanceCents, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoices)
+    .where(and(eq(invoices.status, 'open'), eq(invoices.kind, 'invoice')))
+    .groupBy(sql`1`);
+  const result: Receivables = {
+    current: { cents: 0, count: 0 },
+    '1-30': { cents: 0, count: 0 },
+    '31-60': { cents: 0, count: 0 },
+    'over-60': { cents: 0, count: 0 },
+    totalCents: 0,
+  };
+  for (const row of rows) {
+    const bucket = RECEIVABLE_AGES[row.age];
+    if (!bucket) continue;
+    result[bucket] = { cents: row.cents, count: row.count };
+    result.totalCents += row.cents;
+  }
+  return result;
 }
 
 /** /admin/invoices/{id}: the invoice with its lines and its audit trail; null when there is none. */
