@@ -14,6 +14,7 @@ import {
   invoices,
   leads,
   orders,
+  payments,
   subscriptions,
   users,
   type OrderStatus,
@@ -144,6 +145,17 @@ async function invoice(o: {
     paidMethod: o.paidAt ? 'bank_transfer' : null,
     createdAt: o.issuedAt,
   });
+  // What the lifecycle records with it: the payment (a credit note's money goes the other way).
+  if (o.paidAt && kind === 'invoice') {
+    await db.insert(payments).values({
+      id: `payment-${sequence}`,
+      invoiceId: `invoice-${sequence}`,
+      amountCents: o.paidCents ?? o.cents,
+      receivedAt: o.paidAt,
+      method: 'bank_transfer',
+      createdAt: o.paidAt,
+    });
+  }
 }
 
 async function message(createdAt: Date, handled = false) {
@@ -302,6 +314,17 @@ describe('dashboardStats', () => {
     // paid this month for last month's work, the part not received, and this month's refund.
     expect(stats.revenueThisMonthCents).not.toBe(380_000 + 19_900);
     expect(stats.revenueThisMonthCents).toBe(414_900);
+  });
+
+  it('a part payment is revenue the day it arrives, though its invoice is still open', async () => {
+    // $1.00 received an hour ago against an open $3,800.00 invoice (the lifecycle's record).
+    await invoice({ status: 'open', cents: 380_000, issuedAt: ago(5 * DAY), paidAt: ago(HOUR), paidCents: 100 });
+    const after = await dashboardStats(db, NOW);
+    // Taken away again: the other figures count the invoices above.
+    await db.delete(payments).where(eq(payments.id, `payment-${serial}`));
+    await db.delete(invoices).where(eq(invoices.id, `invoice-${serial}`));
+    expect(after.revenueThisMonthCents).toBe(414_900 + 100);
+    expect(after.weeks[CHART_WEEKS - 1]?.revenueCents).toBe(380_000 - 30_000 + 100);
   });
 
   it('MRR counts active monthly plans, and yearly ones as a twelfth', () => {
