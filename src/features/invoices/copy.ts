@@ -86,6 +86,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
 };
 
+/** The bookkeeper's payments CSV (src/features/admin/csv/export.server.ts) and its link on /admin/invoices. */
+export const LEDGER = {
+  exportLink: 'Export payments CSV',
+  creditNote: 'Credit note',
+  recordedByStripe: 'Stripe',
+  recordedBySystem: 'System',
+};
+
 /**
  * Every e-mail that carries an invoice or credit note (mail.ts, reminder-mail.ts) names it the
  * same way: 'Invoice INV-2026-0003 from Palmetto Web Studio'.

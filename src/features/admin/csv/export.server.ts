@@ -23,6 +23,8 @@ import { agencyDateTime, agencyDay } from '#features/invoices/admin/agency-days.
 import { type InvoiceRow, listInvoices } from '#features/invoices/admin/invoices-admin.server.ts';
 import { invoiceState } from '#features/invoices/invoices.server.ts';
 import { amountDueCents, signedTotalCents } from '#features/invoices/money.ts';
+import { ledgerPage, type LedgerCursor, type LedgerRow } from '#features/invoices/admin/payments-ledger.server.ts';
+import { LEDGER, PAYMENT_METHOD_LABELS } from '#features/invoices/copy.ts';
 import { type Cell, csvLine } from './csv.ts';
 
 /** Rows per query: large enough that a page's query overhead is small, small enough to stream. */
@@ -31,17 +33,30 @@ export const EXPORT_BATCH = 1000;
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-interface Exporter<Row> {
+interface Exporter<Row, C = Cursor> {
   header: string[];
   cells: (row: Row) => Cell[];
   page: (
     db: Db,
-    after: Cursor | null,
+    after: C | null,
   ) => Promise<{
     rows: Row[];
-    next: Cursor | null;
+    next: C | null;
   }>;
 }
+
+/** A ledger row's method: the payment's, or 'Credit note' for money returned. */
+const ledgerMethod = (p: LedgerRow) =>
+  p.kind === 'credit_note' ? LEDGER.creditNote : p.method && PAYMENT_METHOD_LABELS[p.method];
+
+/**
+ * Who recorded a payment: the admin's e-mail; without one, 'Stripe' when the provider's
+ * reference says it came through Stripe, else 'System' (an automatic receipt, or an admin since deleted).
+ */
+const ledgerRecorder = (p: LedgerRow) =>
+  p.kind === 'credit_note'
+    ? null
+    : (p.recordedByEmail ?? (p.providerReference ? LEDGER.recordedByStripe : LEDGER.recordedBySystem));
 
 /** An instant as the money exports write it: Orlando's day and time, never UTC (empty when unset). */
 const when = (at: Date | null | undefined) => (at ? agencyDateTime(at) : null);
@@ -162,13 +177,39 @@ export function exportCsv<K extends ListKind>(db: Db, kind: K, filters: Filters<
         page: (db, after) => listInvoices(db, filters as Filters<'invoices'>, { ...page, after }, now),
       });
     }
+    case 'payments':
+      // The ledger: every payment its own row, credit notes negative, so the column's sum is the
+      // net money received, the dashboard's revenue for the same days.
+      return csvStream<LedgerRow, LedgerCursor>(db, {
+        header: [
+          'Date received',
+          'Invoice',
+          'Customer',
+          'Business',
+          'Method',
+          'Amount (USD)',
+          'Recorded by',
+          'Provider reference',
+        ],
+        cells: (p) => [
+          agencyDay(p.at),
+          p.number,
+          p.customerName,
+          p.customerBusiness,
+          ledgerMethod(p),
+          dollars(p.amountCents),
+          ledgerRecorder(p),
+          p.providerReference,
+        ],
+        page: (db, after) => ledgerPage(db, filters as Filters<'payments'>, after, EXPORT_BATCH),
+      });
   }
 }
 
 /** The CSV body: the header row, then one keyset page per pull until the last page. */
-function csvStream<Row>(db: Db, e: Exporter<Row>): ReadableStream<Uint8Array> {
+function csvStream<Row, C = Cursor>(db: Db, e: Exporter<Row, C>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after: Cursor | null = null;
+  let after: C | null = null;
   let done = false;
   return new ReadableStream<Uint8Array>(
     {

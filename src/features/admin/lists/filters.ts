@@ -26,6 +26,8 @@ export const FILTER_SCHEMAS = {
     from: calendarDay,
     to: calendarDay,
   },
+  /** The bookkeeper's ledger (export only): received or credited on or after `from`, on or before `to`. */
+  payments: { from: calendarDay, to: calendarDay },
 } as const;
 
 export type ListKind = keyof typeof FILTER_SCHEMAS;

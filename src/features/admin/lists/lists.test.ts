@@ -154,7 +154,7 @@ describe('GET /api/admin/export/{kind}.csv', () => {
 
   it('every kind answers with its header; an unknown kind is a 404', async () => {
     const admin = await person('admin');
-    for (const kind of ['messages', 'customers', 'subscriptions', 'audit', 'invoices']) {
+    for (const kind of ['messages', 'customers', 'subscriptions', 'audit', 'invoices', 'payments']) {
       const { response } = await get(`/api/admin/export/${kind}.csv`, admin, kind);
       expect(response.status).toBe(200);
       expect((await response.text()).split('\r\n')[0]?.length).toBeGreaterThan(5);

@@ -1,4 +1,4 @@
-// /api/admin/export/{orders,messages,customers,subscriptions,audit,invoices}.csv (src/features/admin/csv).
+// /api/admin/export/{orders,messages,customers,subscriptions,audit,invoices,payments}.csv (src/features/admin/csv).
 import { getExport } from '#features/admin/csv/export-route.ts';
 import { methodNotAllowed } from '#server/http/responses.ts';
 
