@@ -55,6 +55,19 @@ export type InvoiceWithLines = Invoice & {
   creditsNumber?: string | null;
 };
 
+/** The columns a draft fixes, whoever writes the row: who it is for, what it is against, and when (a plan period). */
+const whoAndWhat = (draft: InvoiceDraft) => ({
+  userId: draft.userId,
+  orderId: draft.orderId ?? null,
+  subscriptionId: draft.subscriptionId ?? null,
+  periodStart: draft.period ? new Date(draft.period.start) : null,
+  periodEnd: draft.period ? new Date(draft.period.end) : null,
+  creditFor: draft.creditFor ?? null,
+  customerName: draft.customer.name,
+  customerBusiness: draft.customer.business,
+  customerEmail: draft.customer.email,
+});
+
 /** The statements that issue `draft` at `now`, and the new invoice's id. */
 export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: string; statements: WriteQuery[] } {
   const id = randomId();
@@ -88,15 +101,7 @@ export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: st
       year,
       sequence: taken,
       number: sql`printf(${NUMBER_FORMAT_SQL}, ${series}, ${year}, ${taken})`,
-      userId: draft.userId,
-      orderId: draft.orderId ?? null,
-      subscriptionId: draft.subscriptionId ?? null,
-      periodStart: draft.period ? new Date(draft.period.start) : null,
-      periodEnd: draft.period ? new Date(draft.period.end) : null,
-      creditFor: draft.creditFor ?? null,
-      customerName: draft.customer.name,
-      customerBusiness: draft.customer.business,
-      customerEmail: draft.customer.email,
+      ...whoAndWhat(draft),
       totalCents,
       status: draft.paid ? 'paid' : 'open',
       issuedAt: at,
@@ -154,15 +159,7 @@ export function asIssued(draft: InvoiceDraft, id: string, number: string, now = 
     year: numberingYear(now),
     sequence: 0,
     number,
-    userId: draft.userId,
-    orderId: draft.orderId ?? null,
-    subscriptionId: draft.subscriptionId ?? null,
-    periodStart: draft.period ? new Date(draft.period.start) : null,
-    periodEnd: draft.period ? new Date(draft.period.end) : null,
-    creditFor: draft.creditFor ?? null,
-    customerName: draft.customer.name,
-    customerBusiness: draft.customer.business,
-    customerEmail: draft.customer.email,
+    ...whoAndWhat(draft),
     totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
     currency: 'usd',
     status: draft.paid ? 'paid' : 'open',
