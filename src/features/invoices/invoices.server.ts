@@ -37,6 +37,8 @@ export interface InvoiceDraft {
   period?: { start: number; end: number };
   /** A credit note's invoice. */
   creditFor?: string | null;
+  /** A credit note's reason, when the admin gave one (a partial credit). */
+  creditReason?: string | null;
   customer: { name: string; business: string; email: string };
   lines: readonly InvoiceLineDraft[];
   /** Days until due (INVOICE_DUE_DAYS). */
@@ -94,6 +96,7 @@ export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: st
       periodStart: draft.period ? new Date(draft.period.start) : null,
       periodEnd: draft.period ? new Date(draft.period.end) : null,
       creditFor: draft.creditFor ?? null,
+      creditReason: draft.creditReason ?? null,
       customerName: draft.customer.name,
       customerBusiness: draft.customer.business,
       customerEmail: draft.customer.email,
@@ -160,6 +163,7 @@ export function asIssued(draft: InvoiceDraft, id: string, number: string, now = 
     periodStart: draft.period ? new Date(draft.period.start) : null,
     periodEnd: draft.period ? new Date(draft.period.end) : null,
     creditFor: draft.creditFor ?? null,
+    creditReason: draft.creditReason ?? null,
     customerName: draft.customer.name,
     customerBusiness: draft.customer.business,
     customerEmail: draft.customer.email,
