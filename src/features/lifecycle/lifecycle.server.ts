@@ -632,6 +632,26 @@ export type EndResult =
   | { ok: false; reason: 'not-found' | 'stale' | 'not-allowed' | 'no-stripe-payment' | 'provider' };
 
 /**
+ * Whether a Stripe order's card payment has anything left to return: partial credits (each
+ * refunded at Stripe) may have returned all of it, and Stripe refuses a refund of nothing.
+ * An order without a paid build receipt yet is left to the refund's own checks.
+ */
+async function stripeLeftToRefund(database: AppDatabase, orderId: string): Promise<boolean> {
+  const [paid] = await database.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, 'invoice'),
+        eq(invoices.purpose, 'build'),
+        eq(invoices.status, 'paid'),
+      ),
+    );
+  return !paid || (await creditableCentsIn(database.db, paid)) > 0;
+}
+
+/**
  * Cancel or refund an order, with every consequence in one commit:
  * - open invoices of the order and of its plans are voided (reason: the cancel), so nothing is
  *   reminded or payable; money already received on one is credited first;
@@ -666,7 +686,7 @@ export async function endOrder(
   // What goes back: Stripe's refund of the payment, or (invoice mode) what the build invoice received.
   let refundedCents: number | null = null;
   try {
-    if (kind === 'refund' && order.paymentProvider === 'stripe') {
+    if (kind === 'refund' && order.paymentProvider === 'stripe' && (await stripeLeftToRefund(database, orderId))) {
       const refunded = await refundCheckoutPayment({ orderId, sessionId: order.paymentReference });
       if (!refunded.ok) return { ok: false, reason: 'no-stripe-payment' };
       refundId = refunded.refundId;

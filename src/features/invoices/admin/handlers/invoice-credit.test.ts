@@ -223,4 +223,25 @@ describe('a partial credit of a card payment refunds that amount at Stripe', () 
     expect([...fake.refunds.values()].map((r) => r.amount).sort((a, b) => a - b)).toContain(rest);
     expect(await findProblems(database.client)).toEqual([]);
   });
+
+  it('an order whose card payment was credited in full by partial credits can still be refunded (ended)', async () => {
+    const admin = await person('admin');
+    const { orderId, sessionId } = await placeOrder(fake, { monthly: false });
+    fake.completeSession(sessionId);
+    await returnFromStripe(sessionId);
+    const [receipt] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const all = (receipt!.paidCents! / 100).toFixed(2);
+    expect((await credit(receipt!.id, { amount: all, reason: 'Project dropped' }, admin)).status).toBe(200);
+    const refundOrder = await postAs(
+      postOrderRefund,
+      `/api/admin/orders/${orderId}/refund`,
+      { id: orderId },
+      { version: await versionOf(orderId) },
+      admin,
+    );
+    expect(refundOrder.status).toBe(200);
+    expect((await findOrder(db, orderId))?.status).toBe('refunded');
+    expect(await creditNotesFor(receipt!.id)).toHaveLength(1);
+    expect(await findProblems(database.client)).toEqual([]);
+  });
 });
