@@ -858,7 +858,9 @@ export const invoices = sqliteTable(
     // An invoice's credit notes, summed by the lifecycle's guard (live credits never exceed what
     // was paid: several partial credits are allowed); a provider refund is credited once by its
     // unique provider_reference.
-    index('invoices_credit_idx').on(t.creditFor),
+    index('invoices_credit_idx')
+      .on(t.creditFor)
+      .where(sql`${t.kind} = 'credit_note'`),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),
