@@ -55,3 +55,45 @@ test('a refund issues a credit note the admin and the customer both find', async
   await expectNoAxeViolations(customer.page);
   await customer.context.close();
 });
+
+test('the admin credits part of a paid invoice by its form, with a reason', async ({ browser, page }) => {
+  test.slow();
+  const id = tag();
+  const email = `part-credit-${id}@example.com`;
+  const customer = await customerSignsUp(browser, 'Pat Partial', email);
+  const orderId = await customerOrders(customer.page, 'Pat Partial', email, '(407) 555-0143', `Partial Bakery ${id}`);
+  await customer.context.close();
+
+  await adminSignsIn(page, `/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  await page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^INV-/ }).click();
+
+  const form = page.getByRole('region', { name: 'Issue a credit note' });
+  const amount = form.getByRole('textbox', { name: 'Amount to credit (USD)' });
+  const reason = form.getByRole('textbox', { name: 'Reason (required)' });
+  // Defaults to everything paid; more than that comes back refused, with what was typed kept.
+  const paid = await amount.inputValue();
+  await amount.fill((Number(paid) + 1).toFixed(2));
+  await reason.fill('Blog section dropped from scope');
+  await form.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(amount).toHaveAccessibleDescription(/more than can still be credited/);
+  await expect(amount).toHaveValue((Number(paid) + 1).toFixed(2));
+  await expect(reason).toHaveValue('Blog section dropped from scope');
+
+  await amount.fill('500');
+  await form.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(page.getByText('Credit note issued and e-mailed to the customer.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Status: Paid' })).toBeVisible();
+  const listed = page.getByRole('region', { name: 'Credit notes' }).getByRole('row', { name: /CN-\d{4}-\d{4,}/ });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Blog section dropped from scope');
+  await expect(listed).toContainText('−$500.00');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+
+  await listed.getByRole('link', { name: /^CN-/ }).click();
+  await expect(page.getByRole('main')).toContainText('Blog section dropped from scope');
+});

@@ -43,6 +43,8 @@ export const CREDIT_NOTE_COPY = {
   credits: (number: string) => `Credits ${number}`,
   lineFor: (number: string, description: string) => `Refund of ${number}: ${description}`,
   refundOf: (number: string) => `Refund of ${number}`,
+  /** The admin's reason for a partial credit, on the note's page, PDF and e-mail. */
+  reason: (reason: string) => `Reason: ${reason}`,
   refundedOn: (date: string, method: string | null) =>
     `Refunded on ${date}${method ? ` to the ${method.toLowerCase()}` : ''}.`,
 } as const;
@@ -154,6 +156,23 @@ export const ADMIN_INVOICES = {
   dateLabel: 'Date received',
   dateHint: 'YYYY-MM-DD, today or earlier',
   methodLabel: 'Method',
+  creditTitle: 'Issue a credit note',
+  creditHint:
+    'Return part (or the rest) of what was paid, with a reason the customer reads on the credit note. The invoice stays as it is and the order keeps its status; to refund a whole order, use Refund on the order. A card payment is refunded at Stripe for this amount.',
+  creditable: 'Can still be credited',
+  creditAmountLabel: 'Amount to credit (USD)',
+  creditAmountInvalid:
+    'Enter the amount to credit in dollars, above zero, with at most 2 decimals (for example 500.00)',
+  creditReasonLabel: 'Reason (required)',
+  creditSubmit: 'Issue credit note',
+  credited: 'Credit note issued and e-mailed to the customer.',
+  creditNotesTitle: 'Credit notes',
+  creditNotesColumns: ['Number', 'Issued', 'Reason', 'Amount'] as const,
+  creditReason: 'Reason for credit',
+  notPaid: 'Nothing has been paid on this invoice, so there is nothing to credit.',
+  stripeDashboard:
+    'This card payment came through a Stripe subscription invoice: refund it in the Stripe Dashboard. Nothing was credited.',
+  providerDown: 'Stripe did not make the refund. Nothing was credited; please try again in a moment.',
   voidSummary: 'Void invoice…',
   voidHint: 'A void invoice cannot be paid or reopened. Issue a new one to correct it.',
   voidConfirm: 'Void invoice',
@@ -192,6 +211,11 @@ export const ADMIN_INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'err
   ['voided', { tone: 'success', text: ADMIN_INVOICES.voided }],
   ['over-balance', { tone: 'error', text: LIFECYCLE.overBalance }],
   ['has-payments', { tone: 'error', text: LIFECYCLE.hasPayments }],
+  ['credited', { tone: 'success', text: ADMIN_INVOICES.credited }],
+  ['over-credit', { tone: 'error', text: LIFECYCLE.overCredit }],
+  ['not-paid', { tone: 'error', text: ADMIN_INVOICES.notPaid }],
+  ['stripe-dashboard', { tone: 'error', text: ADMIN_INVOICES.stripeDashboard }],
+  ['provider', { tone: 'error', text: ADMIN_INVOICES.providerDown }],
   ['sent', { tone: 'success', text: ADMIN_INVOICES.sent }],
   ['not-open', { tone: 'error', text: ADMIN_INVOICES.notOpen }],
   ['void', { tone: 'error', text: ADMIN_INVOICES.isVoid }],

@@ -2,11 +2,13 @@
  * Credit notes: a refund recorded against the invoice it pays back (CN-2026-0001, its own
  * series). Issued inside the refund's own commit, settled (status paid: the money went back),
  * with the customer's details copied from the invoice it credits, e-mailed with its PDF and
- * audited. One live credit note per invoice is a unique index (invoices_credit_idx); the check
- * here only spares a repeated refund the constraint's error.
+ * audited. An invoice may carry several credit notes (partial credits) as long as together they
+ * return no more than was paid on it: the guard sums them inside the caller's transaction (the
+ * write queue serialises those), and a provider refund is credited once (its id is the credit
+ * note's unique provider_reference).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '#server/db/index.ts';
+import type { Db, Tx } from '#server/db/index.ts';
 import { invoiceLines, invoices, type PaymentMethod } from '#server/db/schema.ts';
 import { outboxInsert } from '#server/email/enqueue.ts';
 import { auditStatement } from '#server/security/audit.ts';
@@ -28,6 +30,8 @@ export interface Credit {
   cents: number;
   /** The provider's refund id (Stripe 're_…'); null when the agency pays it back itself. */
   refundId: string | null;
+  /** Why, when the admin gave a reason (a partial credit): shown on the note, its PDF and e-mail. */
+  reason?: string | null;
   actorId: string | null;
   ip: string | null;
 }
@@ -44,10 +48,23 @@ function creditLines(invoice: Invoice, lines: InvoiceLine[], cents: number): Inv
   return [{ description: CREDIT_NOTE_COPY.refundOf(invoice.number), quantity: 1, unitCents: cents }];
 }
 
+/** What can still be credited on `invoice`: what was paid on it, less its live credit notes. */
+export async function creditableCentsIn(tx: Db | Tx, invoice: Invoice): Promise<number> {
+  const [row] = await tx
+    .select({ credited: sql<number>`coalesce(sum(${invoices.totalCents}), 0)` })
+    .from(invoices)
+    .where(
+      and(eq(invoices.creditFor, invoice.id), eq(invoices.kind, 'credit_note'), sql`${invoices.status} <> 'void'`),
+    );
+  return Math.max(0, (invoice.paidCents ?? 0) - Number(row?.credited ?? 0));
+}
+
 /**
- * Inside the lifecycle's transaction (a refund, or a cancel returning a part payment): issues the
- * credit note for `invoice`, queues its e-mail with the PDF and audits it. Nothing when there is
- * nothing to return or the invoice is credited already. Answers the credit note's id, or null.
+ * Inside the lifecycle's transaction (a refund, a partial credit, or a cancel returning a part
+ * payment): issues the credit note for `invoice`, queues its e-mail with the PDF and audits it.
+ * It credits at most what remains creditable (paid less the live credit notes already issued), so
+ * a full refund after partial credits returns only the rest; nothing when nothing remains. A
+ * provider refund already credited answers its credit note again. Answers the note's id, or null.
  */
 export async function creditInvoiceIn(
   tx: Tx,
@@ -55,14 +72,15 @@ export async function creditInvoiceIn(
   refund: Credit,
   now = Date.now(),
 ): Promise<string | null> {
-  if (refund.cents <= 0) return null;
-  const [credited] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(eq(invoices.creditFor, invoice.id), eq(invoices.kind, 'credit_note'), sql`${invoices.status} <> 'void'`),
-    );
-  if (credited) return null;
+  if (refund.refundId) {
+    const [same] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.providerReference, refund.refundId));
+    if (same) return same.id;
+  }
+  const cents = Math.min(refund.cents, await creditableCentsIn(tx, invoice));
+  if (cents <= 0) return null;
   const lines = await tx
     .select()
     .from(invoiceLines)
@@ -78,9 +96,10 @@ export async function creditInvoiceIn(
       orderId: invoice.orderId,
       creditFor: invoice.id,
       customer: { name: invoice.customerName, business: invoice.customerBusiness, email: invoice.customerEmail },
-      lines: creditLines(invoice, lines, refund.cents),
+      lines: creditLines(invoice, lines, cents),
+      creditReason: refund.reason ?? null,
       dueDays: 0,
-      paid: { cents: refund.cents, method },
+      paid: { cents, method },
       providerReference: refund.refundId,
     },
     now,
@@ -107,6 +126,7 @@ export async function creditInvoiceIn(
           creditFor: invoice.id,
           totalCents: note.totalCents,
           refundId: refund.refundId,
+          reason: refund.reason ?? null,
         },
       },
       now,

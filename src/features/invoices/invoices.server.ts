@@ -37,6 +37,8 @@ export interface InvoiceDraft {
   period?: { start: number; end: number };
   /** A credit note's invoice. */
   creditFor?: string | null;
+  /** A credit note's reason, when the admin gave one (a partial credit). */
+  creditReason?: string | null;
   customer: { name: string; business: string; email: string };
   lines: readonly InvoiceLineDraft[];
   /** Days until due (INVOICE_DUE_DAYS). */
@@ -63,6 +65,7 @@ const whoAndWhat = (draft: InvoiceDraft) => ({
   periodStart: draft.period ? new Date(draft.period.start) : null,
   periodEnd: draft.period ? new Date(draft.period.end) : null,
   creditFor: draft.creditFor ?? null,
+  creditReason: draft.creditReason ?? null,
   customerName: draft.customer.name,
   customerBusiness: draft.customer.business,
   customerEmail: draft.customer.email,

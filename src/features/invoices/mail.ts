@@ -83,6 +83,9 @@ export function invoiceMail(
       p`Hi ${invoice.customerName},`,
       p(INVOICE_MAIL.attached(title.toLowerCase(), invoice.number, invoice.customerBusiness)),
       ...(invoice.creditsNumber ? [p(CREDIT_NOTE_COPY.credits(invoice.creditsNumber))] : []),
+      ...(invoice.kind === 'credit_note' && invoice.creditReason
+        ? [p(CREDIT_NOTE_COPY.reason(invoice.creditReason))]
+        : []),
       ...(period ? [p(`${INVOICE_COPY.period}: ${formatPlanPeriod(period)}`)] : []),
       lines(
         list(invoice.lines.map((line) => lineText(invoice, line))),

@@ -7,6 +7,9 @@ import { CANCELLATION_NOTICE_DAYS } from '#data/pricing.ts';
 export const LIFECYCLE = {
   /** Mark paid with more than is owed: the form comes back with what was typed. */
   overBalance: 'That is more than the balance due. Enter at most the balance shown on the invoice.',
+  /** A credit note for more than can still be credited: the form comes back with what was typed. */
+  overCredit:
+    'That is more than can still be credited on this invoice (what was paid, less the credit notes already issued). Enter at most the amount shown.',
   /** Void of an invoice that has payments against it: money was received, so it is credited, not voided. */
   hasPayments: 'This invoice has payments recorded against it. Refund or cancel the order instead of voiding it.',
   /** The void reason an order's cancellation writes on its open invoices. */

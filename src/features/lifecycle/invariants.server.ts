@@ -79,7 +79,7 @@ export const INVARIANTS: readonly Invariant[] = [
   {
     id: 'credit-within-paid',
     rule: 'Credit notes never return more than was paid on the invoice they credit.',
-    // invoices_credit_idx (partial: live credit notes only), then the invoice by its key.
+    // invoices_credit_idx (partial: credit notes only), then the invoice by its key.
     query: `
       SELECT 'invoice ' || i.number AS record,
              'credited ' || c.credited || ' cents, paid ' || coalesce(i.paid_cents, 0) AS detail

@@ -26,6 +26,7 @@ import * as markPaidRoute from '../../pages/api/admin/orders/[id]/mark-paid.ts';
 import * as statusRoute from '../../pages/api/admin/orders/[id]/status.ts';
 import * as cancelRoute from '../../pages/api/admin/orders/[id]/cancel.ts';
 import * as refundRoute from '../../pages/api/admin/orders/[id]/refund.ts';
+import * as invoiceCreditRoute from '../../pages/api/admin/invoices/[id]/credit.ts';
 import * as previewRoute from '../../pages/api/admin/orders/[id]/preview.ts';
 import * as launchRoute from '../../pages/api/admin/orders/[id]/launch.ts';
 import * as invoicePaidRoute from '../../pages/api/admin/invoices/[id]/mark-paid.ts';
@@ -137,6 +138,7 @@ type Action =
   | ({ kind: 'stripe-refunded' } & Target)
   | ({ kind: 'cancel' } & Target)
   | ({ kind: 'refund' } & Target)
+  | ({ kind: 'partial-credit'; share: 'some' | 'all' | 'too-much' } & Target)
   | ({ kind: 'preview' } & Target)
   | ({ kind: 'request-changes' } & Target)
   | ({ kind: 'approve' } & Target)
@@ -171,6 +173,12 @@ const single: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: target.map((t) => ({ kind: 'stripe-refunded' as const, ...t })) },
   { weight: 1, arbitrary: target.map((t) => ({ kind: 'cancel' as const, ...t })) },
   { weight: 2, arbitrary: target.map((t) => ({ kind: 'refund' as const, ...t })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(target, fc.constantFrom('some' as const, 'all' as const, 'too-much' as const))
+      .map(([t, share]) => ({ kind: 'partial-credit' as const, share, ...t })),
+  },
   { weight: 4, arbitrary: target.map((t) => ({ kind: 'preview' as const, ...t })) },
   { weight: 2, arbitrary: target.map((t) => ({ kind: 'request-changes' as const, ...t })) },
   { weight: 3, arbitrary: target.map((t) => ({ kind: 'approve' as const, ...t })) },
@@ -245,6 +253,18 @@ async function perform(a: Action): Promise<void> {
           metadata: { order_id: id },
         }),
       );
+      return;
+    }
+    case 'partial-credit': {
+      // The admin's credit note on the build invoice: a part, what was paid, or a cent more.
+      const invoice = await buildInvoiceOf(id);
+      if (!invoice) return;
+      const paid = invoice.paidCents ?? 0;
+      const cents = a.share === 'some' ? Math.max(1, Math.floor(paid / 3)) : a.share === 'all' ? paid : paid + 1;
+      await post(invoiceCreditRoute, `/api/admin/invoices/${invoice.id}/credit`, admin, {
+        params: { id: invoice.id },
+        body: { amount: (Math.max(cents, 1) / 100).toFixed(2), reason: 'Part of the work dropped' },
+      });
       return;
     }
     case 'cancel':

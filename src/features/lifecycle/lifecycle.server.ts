@@ -33,13 +33,13 @@ import { formatPrice } from '#data/pricing.ts';
 import { leadCanceledStatements, leadPaidStatements } from '#features/leads/leads.server.ts';
 import { invoiceAttachment } from '#features/invoices/attachment.server.ts';
 import { buildInvoiceStatements, customerInvoiceUrl } from '#features/invoices/build-invoice.ts';
-import { creditInvoiceIn } from '#features/invoices/credit-notes.server.ts';
+import { creditableCentsIn, creditInvoiceIn } from '#features/invoices/credit-notes.server.ts';
 import { paymentReceiptMail } from '#features/orders/mail.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { accountOrderUrl, findOrder, readOrderIn } from '#features/orders/orders.server.ts';
 import { statusChangeMail } from '#features/orders/admin/status-change-mail.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
-import { refundCheckoutPayment } from '#features/payments/refunds.ts';
+import { refundCheckoutPayment, refundSessionPart } from '#features/payments/refunds.ts';
 import { LIFECYCLE } from './copy.ts';
 import { canMove, checkPayment, invoiceState, LIVE_PLAN, movesByHand } from './moves.ts';
 import { planStatusStatement } from './plans.ts';
@@ -527,11 +527,129 @@ export function voidInvoice(
   return database.writes.transaction((tx) => voidInvoiceIn(tx, action, now));
 }
 
+/* ---------- Crediting part of what was paid ---------- */
+
+export interface CreditAction {
+  invoiceId: string;
+  /** Cents returned, above zero, at most what can still be credited. */
+  cents: number;
+  /** Why: on the credit note, its PDF and e-mail. */
+  reason: string;
+  actorId: string;
+  ip: string | null;
+}
+
+export type CreditResult =
+  | { ok: true; creditNoteId: string; refundId: string | null; creditableCents: number }
+  | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' | 'stripe-dashboard' }
+  | { ok: false; reason: 'over-credit'; creditableCents: number };
+
+/** The Checkout Session a card payment on `invoiceId` came through (null: not paid through one). */
+async function cardSessionOf(database: AppDatabase, invoiceId: string): Promise<string | null | undefined> {
+  const card = await database.db
+    .select({ reference: payments.providerReference })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), sql`${payments.providerReference} IS NOT NULL`));
+  if (card.length === 0) return undefined;
+  // A Checkout Session (cs_…) is refundable through its payment intent; a subscription invoice's
+  // payment (in_…) is refunded in the Stripe Dashboard (docs/payments.md).
+  return card.map((c) => c.reference).find((r) => r?.startsWith('cs_')) ?? null;
+}
+
+/**
+ * The admin's credit note for part (or the rest) of what was paid on an invoice, with a reason:
+ * the note, its e-mail with the PDF and its audit entry in one commit; the order's status does
+ * not change (refunding the whole order is the order page's Refund). More than can still be
+ * credited (paid less the live credit notes) is refused ('over-credit'). For an invoice paid by
+ * card through a Checkout Session, Stripe refunds the amount first (idempotent per invoice, prior
+ * credits and amount, so a repeated click refunds once), then the credit is committed with the
+ * guard checked again inside the transaction.
+ */
+export async function creditInvoice(
+  database: AppDatabase,
+  action: CreditAction,
+  now = Date.now(),
+): Promise<CreditResult> {
+  const [invoice] = await database.db.select().from(invoices).where(eq(invoices.id, action.invoiceId));
+  if (invoice?.kind !== 'invoice') return { ok: false, reason: 'not-found' };
+  if ((invoice.paidCents ?? 0) <= 0) return { ok: false, reason: 'not-paid' };
+  const before = await creditableCentsIn(database.db, invoice);
+  if (action.cents > before) return { ok: false, reason: 'over-credit', creditableCents: before };
+
+  let refundId: string | null = null;
+  const session = await cardSessionOf(database, invoice.id);
+  if (session === null) return { ok: false, reason: 'stripe-dashboard' };
+  if (session) {
+    try {
+      const credited = (invoice.paidCents ?? 0) - before;
+      const refunded = await refundSessionPart({
+        invoiceId: invoice.id,
+        sessionId: session,
+        cents: action.cents,
+        idempotencyKey: `invoice-${invoice.id}-credit-${credited}-${action.cents}`,
+      });
+      if (!refunded.ok) return { ok: false, reason: 'provider' };
+      refundId = refunded.refundId;
+    } catch (error) {
+      console.error(`lifecycle: the payment provider refused to refund part of invoice ${invoice.id}`, error);
+      return { ok: false, reason: 'provider' };
+    }
+  }
+
+  return database.writes.transaction(async (tx): Promise<CreditResult> => {
+    const [fresh] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+    if (!fresh) return { ok: false, reason: 'not-found' };
+    const creditable = await creditableCentsIn(tx, fresh);
+    if (refundId) {
+      // A double click: both made the same Stripe refund (one idempotency key); the first credited it.
+      const [same] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.providerReference, refundId));
+      if (same) return { ok: true, creditNoteId: same.id, refundId, creditableCents: creditable };
+    }
+    // A credit committed meanwhile (another admin, a refund of the order) may leave less.
+    if (action.cents > creditable) {
+      if (refundId)
+        console.error(`lifecycle: Stripe refund ${refundId} of invoice ${invoice.id} exceeds what is left to credit`);
+      return { ok: false, reason: 'over-credit', creditableCents: creditable };
+    }
+    const creditNoteId = await creditInvoiceIn(
+      tx,
+      fresh,
+      { cents: action.cents, refundId, reason: action.reason, actorId: action.actorId, ip: action.ip },
+      now,
+    );
+    if (!creditNoteId) return { ok: false, reason: 'over-credit', creditableCents: creditable };
+    return { ok: true, creditNoteId, refundId, creditableCents: creditable - action.cents };
+  });
+}
+
 /* ---------- Ending an order: cancel and refund ---------- */
 
 export type EndResult =
   | { ok: true; refundId?: string | null; creditNoteId?: string | null; voided: string[]; plansEnded: string[] }
   | { ok: false; reason: 'not-found' | 'stale' | 'not-allowed' | 'no-stripe-payment' | 'provider' };
+
+/**
+ * Whether a Stripe order's card payment has anything left to return: partial credits (each
+ * refunded at Stripe) may have returned all of it, and Stripe refuses a refund of nothing.
+ * An order without a paid build receipt yet is left to the refund's own checks.
+ */
+async function stripeLeftToRefund(database: AppDatabase, orderId: string): Promise<boolean> {
+  const [paid] = await database.db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, 'invoice'),
+        eq(invoices.purpose, 'build'),
+        eq(invoices.status, 'paid'),
+      ),
+    );
+  return !paid || (await creditableCentsIn(database.db, paid)) > 0;
+}
 
 /**
  * Cancel or refund an order, with every consequence in one commit:
@@ -568,7 +686,7 @@ export async function endOrder(
   // What goes back: Stripe's refund of the payment, or (invoice mode) what the build invoice received.
   let refundedCents: number | null = null;
   try {
-    if (kind === 'refund' && order.paymentProvider === 'stripe') {
+    if (kind === 'refund' && order.paymentProvider === 'stripe' && (await stripeLeftToRefund(database, orderId))) {
       const refunded = await refundCheckoutPayment({ orderId, sessionId: order.paymentReference });
       if (!refunded.ok) return { ok: false, reason: 'no-stripe-payment' };
       refundId = refunded.refundId;
@@ -661,11 +779,13 @@ export async function endOrder(
             eq(invoices.status, 'paid'),
           ),
         );
+      // Partial credits may have returned some of it already: only what remains is credited.
+      const remaining = paid ? await creditableCentsIn(tx, paid) : 0;
       if (paid) {
-        const cents = refundedCents ?? paid.paidCents ?? paid.totalCents;
+        const cents = refundedCents ?? remaining;
         creditNoteId = await creditInvoiceIn(tx, paid, { cents, refundId, ...actor }, now);
       }
-      refundedCents ??= paid?.paidCents ?? 0;
+      refundedCents ??= remaining;
     }
 
     const after: Record<string, unknown> = { status: to, subscriptionsCanceled: plansEnded, invoicesVoided: voided };

@@ -30,3 +30,33 @@ export async function refundCheckoutPayment({
   );
   return { ok: true, refundId: refund.id, amountCents: refund.amount };
 }
+
+/**
+ * Part of a card payment back (the admin's credit note on an invoice paid through a Checkout
+ * Session): `cents` refunded through the session's payment intent. `idempotencyKey` names this
+ * credit (the invoice, what was credited before it, the amount), so a repeated click makes one
+ * refund; Stripe itself refuses more than the charge has left.
+ */
+export async function refundSessionPart({
+  invoiceId,
+  sessionId,
+  cents,
+  idempotencyKey,
+}: {
+  invoiceId: string;
+  sessionId: string;
+  cents: number;
+  idempotencyKey: string;
+}): Promise<RefundResult> {
+  const settings = stripeSettings();
+  if (!settings) throw new Error('Stripe is not configured: cannot refund a card payment');
+  const stripe = stripeClient(settings);
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (!intent) return { ok: false, reason: 'no-payment' };
+  const refund = await stripe.refunds.create(
+    { payment_intent: intent, amount: cents, metadata: { invoice_id: invoiceId } },
+    { idempotencyKey },
+  );
+  return { ok: true, refundId: refund.id, amountCents: refund.amount };
+}

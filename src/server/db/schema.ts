@@ -822,6 +822,8 @@ export const invoices = sqliteTable(
     periodEnd: integer('period_end', { mode: 'timestamp_ms' }),
     /** A credit note's invoice. */
     creditFor: text('credit_for'),
+    /** Why a credit note was issued by hand (a partial credit), shown on its page, PDF and e-mail. */
+    creditReason: text('credit_reason'),
     customerName: text('customer_name').notNull(),
     customerBusiness: text('customer_business').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -853,10 +855,12 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_plan_period_idx')
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
-    // One live credit note per invoice: a refund retried, repeated or raced credits it once.
-    uniqueIndex('invoices_credit_idx')
+    // An invoice's credit notes, summed by the lifecycle's guard (live credits never exceed what
+    // was paid: several partial credits are allowed); a provider refund is credited once by its
+    // unique provider_reference.
+    index('invoices_credit_idx')
       .on(t.creditFor)
-      .where(sql`${t.kind} = 'credit_note' AND ${t.status} <> 'void'`),
+      .where(sql`${t.kind} = 'credit_note'`),
     index('invoices_user_idx').on(t.userId, t.issuedAt),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_issued_idx').on(t.issuedAt),

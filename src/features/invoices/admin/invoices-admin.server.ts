@@ -4,7 +4,7 @@
  * dashboard shows. The list's state filter and the dashboard's totals share one predicate per
  * state, so a total always equals the sum of the list it links to.
  */
-import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
 import { invoices, type InvoiceKind } from '#server/db/schema.ts';
@@ -200,5 +200,21 @@ export async function receivablesByAge(db: Db, now = Date.now()): Promise<Receiv
 export async function adminInvoicePage(db: Db, id: string) {
   const invoice = await findInvoice(db, id);
   if (!invoice) return null;
-  return { invoice, trail: await auditTrail(db, 'invoice', id) };
+  // An invoice's credit notes (partial credits, a refund), live first-issued first; void ones too.
+  const creditNotes =
+    invoice.kind === 'invoice'
+      ? await db
+          .select({
+            id: invoices.id,
+            number: invoices.number,
+            issuedAt: invoices.issuedAt,
+            totalCents: invoices.totalCents,
+            status: invoices.status,
+            creditReason: invoices.creditReason,
+          })
+          .from(invoices)
+          .where(and(eq(invoices.creditFor, id), eq(invoices.kind, 'credit_note')))
+          .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
+      : [];
+  return { invoice, creditNotes, trail: await auditTrail(db, 'invoice', id) };
 }

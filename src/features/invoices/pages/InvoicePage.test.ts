@@ -69,10 +69,12 @@ describe('the invoice page', () => {
         totalCents: 50_000,
         creditFor: 'inv0',
         creditsNumber: 'INV-2026-0003',
+        creditReason: 'Blog section dropped from scope',
         lines: [invoiceLine(0, 'Refund of INV-2026-0003', 1, 50_000)],
       }),
       payment: { bankDetails: 'Bank X', payOnlineUrl: null },
     });
+    expect(html).toContain('Reason: Blog section dropped from scope');
     expect(html).toContain('Credit to');
     expect(html).not.toContain('Bill to');
     expect(html).not.toMatch(/>Due</);

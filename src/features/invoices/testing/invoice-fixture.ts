@@ -34,6 +34,7 @@ export function invoiceFixture(overrides: Partial<InvoiceWithLines> = {}): Invoi
     periodStart: null,
     periodEnd: null,
     creditFor: null,
+    creditReason: null,
     customerName: 'Rosa Diaz',
     customerBusiness: 'Diaz Bakery',
     customerEmail: 'rosa@example.com',

@@ -377,7 +377,10 @@ export async function startStripeFake(): Promise<StripeFake> {
     return { ...subscription };
   }
 
-  /** A full refund of a paid session's payment intent; Stripe refuses a second one. */
+  /**
+   * A refund of a paid session's payment intent: `amount` cents, or (none given) what the charge
+   * has left; as Stripe, more than is left is refused, and so is a refund of a charge refunded in full.
+   */
   function createRefund(params: Json): FakeRefund {
     const intent = text(params.payment_intent);
     const session = [...sessions.values()].find((s) => intent && s.payment_intent === intent);
@@ -389,13 +392,26 @@ export async function startStripeFake(): Promise<StripeFake> {
         'resource_missing',
       );
     }
-    if ([...refunds.values()].some((r) => r.payment_intent === intent)) {
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const left = session.amount_total - refunded;
+    if (left <= 0) {
       throw new FakeError(400, 'Charge has already been refunded.', 'invalid_request_error', 'charge_already_refunded');
+    }
+    const asked = params.amount === undefined ? left : Number(text(params.amount));
+    if (!Number.isInteger(asked) || asked <= 0 || asked > left) {
+      throw new FakeError(
+        400,
+        `Refund amount ($${(asked / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'invalid_request_error',
+        'amount_too_large',
+      );
     }
     const refund: FakeRefund = {
       id: `re_test_${randomPart()}`,
       object: 'refund',
-      amount: session.amount_total,
+      amount: asked,
       currency: session.currency,
       payment_intent: intent,
       status: 'succeeded',

@@ -10,7 +10,7 @@ import { recordId } from '#server/http/record-id.ts';
 import { noControlCharacters } from '#lib/text-fields.ts';
 import { ADMIN_INVOICES } from '../../copy.ts';
 import { agencyDay, agencyDayStart, isCalendarDay } from '../agency-days.ts';
-import { recordPayment, voidInvoice } from '#features/lifecycle/lifecycle.server.ts';
+import { creditInvoice, recordPayment, voidInvoice } from '#features/lifecycle/lifecycle.server.ts';
 import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 import { sendInvoiceAgain } from '../invoice-actions.server.ts';
 
@@ -21,6 +21,7 @@ export const invoiceActions = (id: string) => ({
   markPaid: `/api/admin/invoices/${id}/mark-paid`,
   void: `/api/admin/invoices/${id}/void`,
   send: `/api/admin/invoices/${id}/send`,
+  credit: `/api/admin/invoices/${id}/credit`,
 });
 
 const invoiceRoute = {
@@ -31,6 +32,10 @@ const invoiceRoute = {
     void: { status: 409, error: ADMIN_INVOICES.isVoid },
     'has-payments': { status: 409, error: LIFECYCLE.hasPayments },
     'over-balance': { status: 422, error: LIFECYCLE.overBalance },
+    'over-credit': { status: 422, error: LIFECYCLE.overCredit },
+    'not-paid': { status: 409, error: ADMIN_INVOICES.notPaid },
+    'stripe-dashboard': { status: 409, error: ADMIN_INVOICES.stripeDashboard },
+    provider: { status: 502, error: ADMIN_INVOICES.providerDown },
     invalid: { status: 400, error: ADMIN_INVOICES.invalid },
   },
 };
@@ -42,24 +47,27 @@ function formFailure(code: FailureCode, { params }: { params: { id?: string } })
 
 /**
  * Dollars as typed (1499, 1499.5, $1499.00) to integer cents, exactly: split at the point rather
- * than multiplied as a float (0.29 * 100 is 28.999...).
+ * than multiplied as a float (0.29 * 100 is 28.999...). `message` names the field's amount.
  */
-export const amountSchema = z.pipe(
+const dollarsSchema = (message: string) =>
   z.pipe(
-    z.union([z.string(), z.number()], { error: ADMIN_INVOICES.amountInvalid }),
-    z.transform((v) => String(v).trim().replace(/^\$/, '')),
-  ),
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, ADMIN_INVOICES.amountInvalid)),
     z.pipe(
-      z.transform((v: string) => {
-        const [whole = '0', part = ''] = v.split('.');
-        return Number(whole) * 100 + Number(part.padEnd(2, '0'));
-      }),
-      z.number().check(z.positive(ADMIN_INVOICES.amountInvalid)),
+      z.union([z.string(), z.number()], { error: message }),
+      z.transform((v) => String(v).trim().replace(/^\$/, '')),
     ),
-  ),
-);
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, message)),
+      z.pipe(
+        z.transform((v: string) => {
+          const [whole = '0', part = ''] = v.split('.');
+          return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+        }),
+        z.number().check(z.positive(message)),
+      ),
+    ),
+  );
+
+export const amountSchema = dollarsSchema(ADMIN_INVOICES.amountInvalid);
 
 /** The day the money arrived, in Orlando: a real date, not after today. */
 const paidOnSchema = z.string({ error: ADMIN_INVOICES.dateInvalid }).check(
@@ -80,16 +88,27 @@ const markPaidSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: ADMIN_INVOICES.methodInvalid }),
 });
 
+/** A reason kept on the document and shown on it, 1-300 characters. */
+const reasonSchema = z
+  .string({ error: ADMIN_INVOICES.reasonInvalid })
+  .check(
+    z.trim(),
+    z.minLength(1, ADMIN_INVOICES.reasonInvalid),
+    z.maxLength(300, ADMIN_INVOICES.reasonInvalid),
+    noControlCharacters(ADMIN_INVOICES.reasonControl, { multiline: true }),
+  );
+
 const voidSchema = z.object({
-  /** Why it is void: kept on the invoice and shown on it, 1-300 characters. */
-  reason: z
-    .string({ error: ADMIN_INVOICES.reasonInvalid })
-    .check(
-      z.trim(),
-      z.minLength(1, ADMIN_INVOICES.reasonInvalid),
-      z.maxLength(300, ADMIN_INVOICES.reasonInvalid),
-      noControlCharacters(ADMIN_INVOICES.reasonControl, { multiline: true }),
-    ),
+  /** Why it is void. */
+  reason: reasonSchema,
+});
+
+/** The admin's credit note form: shared by the page's form and the endpoint. */
+const creditSchema = z.object({
+  /** Dollars returned, above zero, at most what can still be credited. */
+  amount: dollarsSchema(ADMIN_INVOICES.creditAmountInvalid),
+  /** Why: on the credit note, its PDF and e-mail. */
+  reason: reasonSchema,
 });
 
 /**
@@ -160,5 +179,38 @@ export const postInvoiceSend = defineMutation({
     const result = await sendInvoiceAgain(database, { invoiceId: id, actorId: user.id, ip: clientAddress });
     if (!result.ok) return refuse(result.reason);
     return done(invoicePage(id, 'sent'), 202, { id, queued: true });
+  },
+});
+
+/**
+ * POST /api/admin/invoices/{id}/credit {amount, reason}: a credit note for part (or the rest) of
+ * what was paid on the invoice, through the lifecycle's creditInvoice (Stripe refunds a card
+ * payment's part first). The invoice and its order keep their status. More than can still be
+ * credited is refused (422) with the form kept. Audited 'invoice.credit-note'.
+ */
+export const postInvoiceCredit = defineMutation({
+  access: 'admin',
+  ...invoiceRoute,
+  schema: creditSchema,
+  formFailure,
+  async handle({ input, user, database, params, clientAddress, refuse }) {
+    const { id } = params;
+    const result = await creditInvoice(database, {
+      invoiceId: id,
+      cents: input.amount,
+      reason: input.reason,
+      actorId: user.id,
+      ip: clientAddress,
+    });
+    if (!result.ok) {
+      if (result.reason === 'over-credit') return refuse('over-credit', { fields: { amount: [LIFECYCLE.overCredit] } });
+      return refuse(result.reason);
+    }
+    return done(invoicePage(id, 'credited'), 200, {
+      id,
+      creditNoteId: result.creditNoteId,
+      refundId: result.refundId,
+      creditableCents: result.creditableCents,
+    });
   },
 });
