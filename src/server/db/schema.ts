@@ -775,8 +775,15 @@ export const orderReviews = sqliteTable(
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-/** What an invoice bills: an order's one-time items, a period of a plan, or (a credit note) a refund. */
-export const INVOICE_PURPOSES = ['build', 'plan', 'credit'] as const;
+/**
+ * What an invoice bills: an order's one-time items in full ('build'), or in two parts under a
+ * payment schedule ('deposit' at order, 'balance' at a stage); a period of a plan; extra revision
+ * rounds the customer accepted from a quote ('revisions'); anything the owner writes by hand
+ * ('manual'); or (a credit note) money returned.
+ */
+export const INVOICE_PURPOSES = ['build', 'deposit', 'balance', 'plan', 'revisions', 'manual', 'credit'] as const;
+/** The purposes that bill an order's build: at most one live invoice of each per order. */
+export const BUILD_PURPOSES = ['build', 'deposit', 'balance'] as const;
 export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
 /** Stored states; 'overdue' is derived (open and past its due date), never stored. */
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
@@ -822,6 +829,8 @@ export const invoices = sqliteTable(
     periodEnd: integer('period_end', { mode: 'timestamp_ms' }),
     /** A credit note's invoice. */
     creditFor: text('credit_for'),
+    /** The voided invoice this one corrects (its replacement is found by this column, both ways). */
+    replaces: text('replaces'),
     /** Why a credit note was issued by hand (a partial credit), shown on its page, PDF and e-mail. */
     creditReason: text('credit_reason'),
     customerName: text('customer_name').notNull(),
@@ -848,10 +857,15 @@ export const invoices = sqliteTable(
   },
   (t) => [
     uniqueIndex('invoices_series_idx').on(t.kind, t.year, t.sequence),
-    // One live build invoice per order and one per plan period, whatever retries and races do.
+    // One live invoice per order and build purpose (in full, or deposit and balance) and one per
+    // plan period, whatever retries and races do.
     uniqueIndex('invoices_build_idx')
-      .on(t.orderId)
-      .where(sql`${t.purpose} = 'build' AND ${t.status} <> 'void'`),
+      .on(t.orderId, t.purpose)
+      .where(sql`${t.purpose} IN ('build', 'deposit', 'balance') AND ${t.status} <> 'void'`),
+    // A voided invoice is corrected once: its live replacement is unique.
+    uniqueIndex('invoices_replaces_idx')
+      .on(t.replaces)
+      .where(sql`${t.replaces} IS NOT NULL AND ${t.status} <> 'void'`),
     uniqueIndex('invoices_plan_period_idx')
       .on(t.subscriptionId, t.periodStart)
       .where(sql`${t.purpose} = 'plan' AND ${t.status} <> 'void'`),
