@@ -6,7 +6,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, sessions, users, type AuditAction } from '#server/db/schema.ts';
 import { registerUser } from '../accounts.server.ts';
@@ -38,6 +38,17 @@ import { decodeKey, totpAt } from './totp.ts';
 
 const database = await getDatabase();
 const STEP = 30_000;
+
+// Each test starts a second into a fresh 30-second step, and the clock then runs as usual: a
+// test that began just before a step boundary used to see 'the previous step's code' turn into
+// the one before that mid-test, and be refused.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(Math.ceil(Date.now() / STEP) * STEP + 1000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** What src/middleware.ts puts in locals for a session cookie. */
 const localsOf = async (token: string | undefined) => sessionLocals(await validateSessionToken(database, token));
