@@ -27,9 +27,7 @@ describe("bench-account's project", () => {
     expect(problems.map((p) => `${p.invariant.id}: ${p.record} ${p.detail}`)).toEqual([]);
 
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe('launched');
-    expect((await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)))[0]?.status).toBe(
-      'active',
-    );
+    expect((await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)))[0]?.status).toBe('active');
     const build = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
     expect(build.find((i) => i.purpose === 'build')?.status).toBe('paid');
   });

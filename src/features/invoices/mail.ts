@@ -52,7 +52,9 @@ export function howToPayBlocks(
  * What the customer is asked to pay, and by when: the balance due on a partly paid invoice,
  * the amount due (its total) on one nothing was paid of yet. Invoice and reminder mails alike.
  */
-export function amountDueText(invoice: Pick<InvoiceWithLines, 'kind' | 'status' | 'dueAt' | 'totalCents' | 'paidCents'>) {
+export function amountDueText(
+  invoice: Pick<InvoiceWithLines, 'kind' | 'status' | 'dueAt' | 'totalCents' | 'paidCents'>,
+) {
   const due = formatAgencyDate(invoice.dueAt);
   const amount = formatAmount(amountDueCents(invoice));
   return partPayment(invoice) ? INVOICE_MAIL.balanceDue(amount, due) : INVOICE_MAIL.amountDue(amount, due);

@@ -59,7 +59,15 @@ export function invoiceReminderMail(
 export function invoiceOverdueNotice(
   invoice: Pick<
     Invoice,
-    'kind' | 'status' | 'number' | 'customerName' | 'customerBusiness' | 'customerEmail' | 'totalCents' | 'paidCents' | 'dueAt'
+    | 'kind'
+    | 'status'
+    | 'number'
+    | 'customerName'
+    | 'customerBusiness'
+    | 'customerEmail'
+    | 'totalCents'
+    | 'paidCents'
+    | 'dueAt'
   >,
   options: { adminUrl: string },
 ): RenderedMail {

@@ -145,4 +145,3 @@ describe('invoice reminders', () => {
     expect(noticeText).toMatch(/Paid so far:?\s+\$1,000\.00/);
   });
 });
-

@@ -421,7 +421,8 @@ export function defineMutation<
           const { status, error, fields } = result.failure;
           // A body that is not one (malformed JSON or form, not an object) says so: the route's own
           // 'correct the marked fields' would mark none.
-          if (status === 400) return answer({ ...failure('invalid', { status, error }), ...(fields ? { fields } : { error }) });
+          if (status === 400)
+            return answer({ ...failure('invalid', { status, error }), ...(fields ? { fields } : { error }) });
           const reason = status === 413 ? 'too-large' : 'unsupported-type';
           return answer(failure(reason, { status, error, code: 'error' }));
         }

@@ -90,7 +90,10 @@ const dateParam = z.optional(
 export function dateFilterErrors(kind: ListKind, params: URLSearchParams): Record<string, string[]> | null {
   const fields = DATE_FILTERS[kind] ?? [];
   const schema = z.object(Object.fromEntries(fields.map((field) => [field, dateParam])));
-  const result = z.safeParse(schema, Object.fromEntries(fields.map((field) => [field, params.get(field) ?? undefined])));
+  const result = z.safeParse(
+    schema,
+    Object.fromEntries(fields.map((field) => [field, params.get(field) ?? undefined])),
+  );
   if (result.success) return null;
   return z.flattenError(result.error).fieldErrors as Record<string, string[]>;
 }

@@ -51,4 +51,3 @@ describe('the invoices list', () => {
     expect((await respond('?from=2026-11-01&to=')).status).toBe(200);
   });
 });
-

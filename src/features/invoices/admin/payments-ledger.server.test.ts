@@ -348,4 +348,3 @@ describe('GET /api/admin/export/payments.csv', () => {
     expect((await get('/api/admin/export/payments.csv?from=&to=2026-11-30', admin)).response.status).toBe(200);
   });
 });
-

@@ -45,4 +45,3 @@ describe('the customer’s invoice list', () => {
     expect(html).toContain('Balance due: $2,800.00');
   });
 });
-

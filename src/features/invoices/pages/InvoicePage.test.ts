@@ -127,4 +127,3 @@ describe('the invoice page', () => {
     expect(unpaid).not.toContain('Paid so far');
   });
 });
-

@@ -201,7 +201,9 @@ describe('POST /api/admin/invoices/{id}/credit', () => {
       // A plain form with a bad field: back to the form (here the list, for no invoice) with the field to fix.
       const form = await post(target, 'amount=&reason=ok', 'application/x-www-form-urlencoded');
       expect(form.response.status, target).toBe(303);
-      expect((await formOutcomeOf(form.response))?.fields).toMatchObject({ amount: [ADMIN_INVOICES.creditAmountInvalid] });
+      expect((await formOutcomeOf(form.response))?.fields).toMatchObject({
+        amount: [ADMIN_INVOICES.creditAmountInvalid],
+      });
     }
     // A valid body for no invoice is still the 404.
     for (const target of ['nope', 'zzzzzzzzzzzzzzzzzzzzzzzzzz']) {
@@ -283,4 +285,3 @@ describe('a partial credit of a card payment refunds that amount at Stripe', () 
     expect(await findProblems(database.client)).toEqual([]);
   });
 });
-
