@@ -3,8 +3,9 @@
 //
 // On a database seeded like bench-admin's (100,000 orders, bookings and contact messages, about
 // 100,000 project messages), a customer registers, places an order with the monthly plan and
-// saves an intake draft; the order is given a message thread and review rounds, the plan made
-// active and a few care-plan requests added (straight into the database, as the agency would); then
+// saves an intake draft; the order is given a message thread and review rounds, is paid and
+// launched through the lifecycle (its plan active), and a few care-plan requests are added
+// (scripts/bench-account-project.ts); then
 // 1. weight: each account page in Chromium with that session, summing the brotli size of the
 //    JavaScript fetched before any interaction (budget 60 KB a page), and
 // 2. latency: 20 connections GET /account, the order's page and /account/requests with the
@@ -16,10 +17,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { createClient } from '@libsql/client';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import type { BuildInfo } from '#integrations/build-info.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { appDatabase } from '#server/db/index.ts';
+import { addAgencyWork } from './bench-account-project.ts';
 import { CHROMIUM_ARGS, systemChromium } from './chromium.mjs';
 import { freePort, startServer, waitForServer } from './serve-build.mjs';
 
@@ -108,63 +111,16 @@ await fetch(
   json({ version: 0, data: { industry: 'Bakery' } }, cookie),
 );
 
-// What the agency adds to the project: eight messages (two unread), three review rounds, the
-// plan active, and five care-plan requests, one with replies.
-// The server may be writing (housekeeping at start): wait for the lock rather than fail.
-const database = createClient({ url: databaseUrl, timeout: 10_000 });
+// What the agency adds to the project (scripts/bench-account-project.ts): messages, review
+// rounds, the build paid and the site launched through the lifecycle (the plan active as the
+// site would make it), and care-plan requests. The server may be writing (housekeeping at
+// start): wait for the lock rather than fail.
+const agency = appDatabase(await openDatabase(databaseUrl));
 const userId = String(
-  (await database.execute({ sql: 'SELECT user_id FROM orders WHERE id = ?', args: [orderId] })).rows[0]?.[0],
+  (await agency.client.execute({ sql: 'SELECT user_id FROM orders WHERE id = ?', args: [orderId] })).rows[0]?.[0],
 );
-const at = Date.now() - 20 * 86_400_000;
-const threadId = `benchthread${Date.now()}`;
-await database.batch(
-  [
-    {
-      sql: `INSERT INTO message_threads (id, order_id, customer_id, unread_by_customer, unread_by_agency, last_message_at, created_at)
-            VALUES (?, ?, ?, 2, 0, ?, ?)`,
-      args: [threadId, orderId, userId, at + 8 * 3_600_000, at],
-    },
-    ...Array.from({ length: 8 }, (_, i) => ({
-      sql: `INSERT INTO thread_messages (id, thread_id, author_id, side, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-      args: [
-        `${threadId}m${i}`,
-        threadId,
-        i % 2 ? 'bench-admin' : userId,
-        i % 2 ? 'agency' : 'customer',
-        'Could the header photo be brighter, and our new hours on the contact page?',
-        at + (i + 1) * 3_600_000,
-      ],
-    })),
-    ...[1, 2, 3].map((round) => ({
-      sql: `INSERT INTO order_reviews (id, order_id, round, preview_url, message, posted_at, posted_by, outcome, changes, responded_at, responded_by)
-            VALUES (?, ?, ?, ?, ?, ?, 'bench-admin', ?, ?, ?, ?)`,
-      args: [
-        `${threadId}r${round}`,
-        orderId,
-        round,
-        `https://preview.example.com/bench/round-${round}`,
-        'Here is the next version of your site.',
-        at + round * 86_400_000,
-        round < 3 ? 'changes_requested' : null,
-        round < 3 ? 'Bigger logo, please.' : null,
-        round < 3 ? at + round * 86_400_000 + 3_600_000 : null,
-        round < 3 ? userId : null,
-      ],
-    })),
-    { sql: `UPDATE subscriptions SET status = 'active' WHERE user_id = ?`, args: [userId] },
-    ...Array.from({ length: 5 }, (_, i) => ({
-      sql: `INSERT INTO care_requests (id, user_id, page, details, status, created_at, updated_at) VALUES (?, ?, 'Home', ?, ?, ?, ?)`,
-      args: [`${threadId}q${i}`, userId, 'Please change our Saturday hours.', i ? 'done' : 'open', at + i, at + i],
-    })),
-    {
-      sql: `INSERT INTO message_threads (id, request_id, customer_id, unread_by_customer, last_message_at, created_at)
-            VALUES (?, ?, ?, 1, ?, ?)`,
-      args: [`${threadId}t`, `${threadId}q0`, userId, at, at],
-    },
-  ],
-  'write',
-);
-database.close();
+await addAgencyWork(agency, { orderId, userId });
+agency.client.close();
 
 const PAGES = [
   '/account',

@@ -81,6 +81,10 @@ test.describe('admin invoices', () => {
     await form.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByRole('heading', { name: 'Status: Partly paid' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('$3,799.00');
+    // The lines keep the total, then what was paid and the balance due (one helper, as every document).
+    await expect(page.getByRole('row', { name: 'Total $3,800.00' })).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Paid so far $1.00' })).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Balance due $3,799.00' })).toBeVisible();
     await expect(form.getByLabel('Amount received (USD)')).toHaveValue('3799.00');
     // More than the balance is refused on the same form, what was typed kept.
     await form.getByLabel('Amount received (USD)').fill('3800.00');

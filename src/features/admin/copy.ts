@@ -133,4 +133,9 @@ export const ADMIN_SUBSCRIPTION_NOTICES: ReadonlyMap<string, { tone: 'success' |
 export const ADMIN_LISTS = {
   /** /admin/orders?q=: what the one search box matches. */
   ordersSearchLabel: 'Order number, phone, or start of e-mail or business name',
+  /** A date filter (from/to) that is not a real day: refused, never silently dropped. */
+  dateInvalid: 'Enter a real day as YYYY-MM-DD, for example 2026-11-01',
+  /** The CSV export's 400 and the list's notice, naming the fields to fix ('from', 'to'). */
+  datesInvalid: (fields: readonly string[]) =>
+    `Invalid date in ${fields.map((f) => `'${f}'`).join(' and ')}: enter a real day as YYYY-MM-DD, for example 2026-11-01. Nothing was exported or filtered.`,
 } as const;

@@ -25,6 +25,11 @@ export const INVOICE_COPY = {
   /** A credit note's total row, its amount shown as money returned ('−$500.00'). */
   totalCredited: 'Total credited',
   amountDue: 'Amount due',
+  /** A partly paid invoice, under its total: what was paid of it, then what is left to pay. */
+  paidSoFar: 'Paid so far',
+  balanceDue: 'Balance due',
+  /** A partly paid invoice's state in a list: 'Partly paid, $2,800.00 still due'. */
+  stillDue: (state: string, amount: string) => `${state}, ${amount} still due`,
   /** /account/invoices, above the list: what the customer owes across their open and overdue invoices. */
   balance: (amount: string) => `Balance due: ${amount}`,
   balanceNone: 'Balance due: $0.00. Nothing to pay right now.',
@@ -108,6 +113,10 @@ export const INVOICE_MAIL = {
   attached: (title: string, number: string, business: string) =>
     `Please find attached ${title} ${number} for ${business}.`,
   amountDue: (amount: string, date: string) => `Amount due: ${amount}, by ${date}.`,
+  /** A partly paid invoice asks for what is left, not its total. */
+  balanceDue: (amount: string, date: string) => `Balance due: ${amount}, by ${date}.`,
+  /** Beside a partly paid invoice's total in a mail listing its lines. */
+  paidSoFar: (amount: string) => `Paid so far: ${amount}`,
   creditNote: 'No payment is needed: this credit note records an amount we owe or returned to you.',
   viewOnline: 'View it in your account',
   questions: (phone: string) => `Questions? Reply to this e-mail or call ${phone}.`,

@@ -10,9 +10,9 @@ import type { SessionUser } from '#server/security/session-user.ts';
 import { ownsInvoice } from '#features/accounts/ownership.server.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
 import { customerInvoiceUrl } from './build-invoice.ts';
-import { stateLabel } from './copy.ts';
+import { INVOICE_COPY, stateLabel } from './copy.ts';
 import { findInvoice, invoiceState, type Invoice, type InvoiceWithLines } from './invoices.server.ts';
-import { amountDueCents, formatDocumentAmount } from './money.ts';
+import { amountDueCents, formatAmount, formatDocumentAmount, partPayment } from './money.ts';
 
 /** A customer's invoices and credit notes, newest first. */
 export async function customerInvoices(db: Db, userId: string): Promise<Invoice[]> {
@@ -31,6 +31,13 @@ export async function customerInvoices(db: Db, userId: string): Promise<Invoice[
  */
 export const balanceDueCents = (invoices: readonly Invoice[]) =>
   invoices.reduce((sum, invoice) => sum + amountDueCents(invoice), 0);
+
+/** An invoice's state as a list shows it: a partly paid one with the balance still due. */
+export function stateWithBalance(invoice: Invoice, now = Date.now()): string {
+  const label = stateLabel(invoice.kind, invoiceState(invoice, now));
+  const part = partPayment(invoice);
+  return part ? INVOICE_COPY.stillDue(label, formatAmount(part.dueCents)) : label;
+}
 
 /** Invoice `id` for its owner (while shown to them) or an admin; null for anyone else. */
 export async function invoiceForViewer(db: Db, id: string, viewer: SessionUser): Promise<InvoiceWithLines | null> {
@@ -87,7 +94,7 @@ export async function orderInvoiceLinks(
     return {
       href: `/account/invoices/${invoice.id}`,
       number: invoice.number,
-      summary: `${formatDocumentAmount(invoice, invoice.totalCents)}, ${stateLabel(invoice.kind, state)}`,
+      summary: `${formatDocumentAmount(invoice, invoice.totalCents)}, ${stateWithBalance(invoice, now)}`,
       open: state === 'open' || state === 'overdue' || state === 'partly_paid',
     };
   });

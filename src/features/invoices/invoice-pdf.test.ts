@@ -134,4 +134,18 @@ describe('invoicePdf', () => {
     expect(pages.at(-1)).toContain('$60.00');
     expect(pages[0]).toContain(`1 / ${pages.length}`);
   });
+
+  it('on a partly paid invoice: the total, what was paid, and the balance due as the amount to pay', async () => {
+    const [page] = await textOf(
+      invoicePdf(invoice({ paidCents: 50_000, paidAt: new Date(ISSUED + DAY), paidMethod: 'check' }), payment, ISSUED),
+    );
+    expect(page).toContain('Partly paid');
+    expect(page).toMatch(/Total\s*\$1,697\.00/);
+    expect(page).toMatch(/Paid so far\s*\$500\.00/);
+    expect(page).toMatch(/Balance due\s*\$1,197\.00/);
+    // Unpaid, it reads as before: no paid or balance lines.
+    const [unpaid] = await textOf(invoicePdf(invoice(), payment, ISSUED));
+    expect(unpaid).not.toContain('Paid so far');
+    expect(unpaid).not.toContain('Balance due');
+  });
 });

@@ -8,7 +8,7 @@ import { PAGE, renderPdf, wrapText, type PdfPage, type TextRun } from '#lib/pdf.
 import { CREDIT_NOTE_COPY, INVOICE_COPY, PAYMENT_METHOD_LABELS, stateLabel } from './copy.ts';
 import { howToPay } from './how-to-pay.ts';
 import { invoiceState, type InvoiceWithLines } from './invoices.server.ts';
-import { formatAmount, formatDocumentAmount } from './money.ts';
+import { formatAmount, formatDocumentAmount, partPayment } from './money.ts';
 import { formatPlanPeriod, invoicePeriod } from './plan-period.ts';
 
 export interface PaymentInstructions {
@@ -120,6 +120,21 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
     },
     { x: COLUMNS.amount, y, text: amount(invoice.totalCents), size: 11, face: 'bold', align: 'right' },
   );
+  // Part of it paid: what was paid, then the balance, the amount the customer is asked for.
+  const part = partPayment(invoice);
+  if (part) {
+    const rows: [string, number, 'regular' | 'bold'][] = [
+      [INVOICE_COPY.paidSoFar, part.paidCents, 'regular'],
+      [INVOICE_COPY.balanceDue, part.dueCents, 'bold'],
+    ];
+    for (const [label, cents, face] of rows) {
+      y -= LINE + 2;
+      texts.push(
+        { x: COLUMNS.unit, y, text: label, size: 11, face, align: 'right' },
+        { x: COLUMNS.amount, y, text: formatAmount(cents), size: 11, face, align: 'right' },
+      );
+    }
+  }
   y -= LINE * 2;
 
   const notes: { text: string; bold?: boolean }[] = [];

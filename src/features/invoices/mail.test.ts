@@ -3,7 +3,7 @@ import { site } from '#data/site.ts';
 import { expectSameContent } from '#server/email/mail-checks.ts';
 import type { InvoiceWithLines } from './invoices.server.ts';
 import { invoiceMail } from './mail.ts';
-import { invoiceReminderMail } from './reminder-mail.ts';
+import { invoiceOverdueNotice, invoiceReminderMail } from './reminder-mail.ts';
 import { invoiceFixture } from './testing/invoice-fixture.ts';
 
 const issued = new Date('2026-11-02T15:00:00Z');
@@ -132,5 +132,47 @@ describe('invoiceReminderMail', () => {
     );
     expect(overdue.subject).toBe(`Overdue: Invoice INV-2026-0001 from ${site.brand}`);
     expect(overdue.text).toContain(`Pay online: ${url}`);
+  });
+});
+
+describe('a partly paid invoice', () => {
+  // $500.00 of $1,697.00 paid: $1,197.00 is what the customer is asked for, everywhere.
+  const part: InvoiceWithLines = { ...invoice, paidCents: 50_000, paidAt: new Date('2026-11-05T15:00:00Z') };
+  const now = Date.parse('2026-11-14T12:00:00Z');
+
+  it('the invoice mail keeps the total, says what was paid and asks for the balance', () => {
+    const mail = invoiceMail(part, { invoiceUrl: url, payment: bank }, now);
+    expect(mail.text).toContain('Total: $1,697.00');
+    expect(mail.text).toContain('Paid so far: $500.00');
+    expect(mail.text).toContain('Balance due: $1,197.00, by November 16, 2026.');
+    expect(mail.text).not.toContain('Amount due');
+    expectSameContent(mail);
+  });
+
+  it('every reminder asks for the balance, not the total', () => {
+    for (const stage of ['before', 'due', 'overdue'] as const) {
+      const mail = invoiceReminderMail(part, stage, { invoiceUrl: url, payment: bank }, now);
+      expect(mail.text).toContain('INV-2026-0001. Balance due: $1,197.00, by November 16, 2026.');
+      expect(mail.text).not.toContain('$1,697.00');
+    }
+    const overdue = invoiceReminderMail(part, 'overdue', { invoiceUrl: url, payment: bank }, now + 10 * 86_400_000);
+    expect(overdue.text).not.toContain('we have not received your payment');
+  });
+
+  it('the agency’s overdue notice gives the balance, then the total and what was paid', () => {
+    const notice = invoiceOverdueNotice(part, { adminUrl: 'https://example.com/admin/invoices/inv1' });
+    expect(notice.text).toMatch(/Balance due:?\s+\$1,197\.00/);
+    expect(notice.text).toMatch(/Total:?\s+\$1,697\.00/);
+    expect(notice.text).toMatch(/Paid so far:?\s+\$500\.00/);
+    expectSameContent(notice);
+  });
+
+  it('an unpaid invoice reads as before: the amount due is its total', () => {
+    const notice = invoiceOverdueNotice(invoice, { adminUrl: 'https://example.com/admin/invoices/inv1' });
+    expect(notice.text).toMatch(/Amount:?\s+\$1,697\.00/);
+    expect(notice.text).not.toContain('Balance due');
+    const mail = invoiceMail(invoice, { invoiceUrl: url, payment: bank }, now);
+    expect(mail.text).not.toContain('Paid so far');
+    expect(mail.text).not.toContain('Balance due');
   });
 });

@@ -19,7 +19,7 @@ import { paymentInstructions } from './customer-invoices.server.ts';
 import { howToPay } from './how-to-pay.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
 import { asIssued, invoiceState, type InvoiceDraft, type InvoiceWithLines } from './invoices.server.ts';
-import { amountDueCents, formatAmount, formatDocumentAmount } from './money.ts';
+import { amountDueCents, formatAmount, formatDocumentAmount, partPayment } from './money.ts';
 import { formatPlanPeriod, invoicePeriod } from './plan-period.ts';
 
 const documentTitle = (invoice: Pick<InvoiceWithLines, 'kind'>) =>
@@ -48,6 +48,18 @@ export function howToPayBlocks(
   ];
 }
 
+/**
+ * What the customer is asked to pay, and by when: the balance due on a partly paid invoice,
+ * the amount due (its total) on one nothing was paid of yet. Invoice and reminder mails alike.
+ */
+export function amountDueText(
+  invoice: Pick<InvoiceWithLines, 'kind' | 'status' | 'dueAt' | 'totalCents' | 'paidCents'>,
+) {
+  const due = formatAgencyDate(invoice.dueAt);
+  const amount = formatAmount(amountDueCents(invoice));
+  return partPayment(invoice) ? INVOICE_MAIL.balanceDue(amount, due) : INVOICE_MAIL.amountDue(amount, due);
+}
+
 const lineText = (invoice: InvoiceWithLines, line: InvoiceWithLines['lines'][number]) =>
   `${line.quantity > 1 ? `${line.quantity} x ` : ''}${line.description}: ${formatDocumentAmount(invoice, line.amountCents)}`;
 
@@ -61,7 +73,7 @@ function standing(invoice: InvoiceWithLines, now: number) {
   }
   if (state === 'void') return p(INVOICE_COPY.voided(invoice.voidReason ?? ''));
   if (invoice.kind === 'credit_note') return p(INVOICE_MAIL.creditNote);
-  return p(strong(INVOICE_MAIL.amountDue(formatAmount(amountDueCents(invoice)), formatAgencyDate(invoice.dueAt))));
+  return p(strong(amountDueText(invoice)));
 }
 
 /**
@@ -76,6 +88,7 @@ export function invoiceMail(
   const title = documentTitle(invoice);
   const period = invoicePeriod(invoice);
   const totalLabel = invoice.kind === 'credit_note' ? INVOICE_COPY.totalCredited : INVOICE_COPY.total;
+  const part = partPayment(invoice);
   return renderMail({
     subject: invoiceSubject(invoice),
     audience: 'customer',
@@ -90,6 +103,7 @@ export function invoiceMail(
       lines(
         list(invoice.lines.map((line) => lineText(invoice, line))),
         p(strong(`${totalLabel}: ${formatDocumentAmount(invoice, invoice.totalCents)}`)),
+        ...(part ? [p(INVOICE_MAIL.paidSoFar(formatAmount(part.paidCents)))] : []),
       ),
       standing(invoice, now),
       ...howToPayBlocks(invoice, options.payment ?? paymentInstructions(invoice), now),

@@ -1,3 +1,4 @@
+import { balanceDue } from '#features/lifecycle/moves.ts';
 import type { Invoice } from './invoices.server.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -18,9 +19,20 @@ export const signedTotalCents = (invoice: Pick<Invoice, 'kind' | 'totalCents'>) 
 
 /**
  * What is still owed on `invoice`: its total less what was paid of it, while it is open
- * (overdue included); nothing on a paid or void invoice, or on a credit note.
+ * (overdue included); nothing on a paid or void invoice, or on a credit note. The one figure
+ * every page, PDF and e-mail asks the customer to pay (the lifecycle's balance, which payments
+ * are checked against).
  */
 export const amountDueCents = (invoice: Pick<Invoice, 'kind' | 'status' | 'totalCents' | 'paidCents'>) =>
-  invoice.kind === 'invoice' && invoice.status === 'open'
-    ? Math.max(0, invoice.totalCents - (invoice.paidCents ?? 0))
-    : 0;
+  invoice.kind === 'invoice' ? balanceDue(invoice) : 0;
+
+/**
+ * A partly paid invoice's standing, for the documents that show it beside the total: what was
+ * paid so far and the balance due. Null when nothing was paid yet (the total is what is due,
+ * as before) or nothing is owed any more.
+ */
+export function partPayment(invoice: Pick<Invoice, 'kind' | 'status' | 'totalCents' | 'paidCents'>) {
+  const paidCents = invoice.paidCents ?? 0;
+  const dueCents = amountDueCents(invoice);
+  return paidCents > 0 && dueCents > 0 ? { paidCents, dueCents } : null;
+}

@@ -6,18 +6,21 @@ import { site } from '#data/site.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { fields, link, note, p, renderMail, strong } from '#server/email/template.ts';
 import { formatAgencyDate } from '#lib/dates.ts';
-import { INVOICE_MAIL } from './copy.ts';
+import { INVOICE_COPY } from './copy.ts';
 import type { PaymentInstructions } from './invoice-pdf.ts';
 import type { Invoice } from './invoices.server.ts';
-import { howToPayBlocks, invoiceSubject } from './mail.ts';
-import { amountDueCents, formatAmount } from './money.ts';
+import { amountDueText, howToPayBlocks, invoiceSubject } from './mail.ts';
+import { amountDueCents, formatAmount, partPayment } from './money.ts';
 
 export type ReminderStage = 'before' | 'due' | 'overdue';
 
-const LEADS: Readonly<Record<ReminderStage, (due: string) => string>> = {
+const LEADS: Readonly<Record<ReminderStage, (due: string, partlyPaid: boolean) => string>> = {
   before: (due) => `A friendly reminder: this invoice is due on ${due}.`,
   due: (due) => `This invoice is due today, ${due}.`,
-  overdue: (due) => `This invoice was due on ${due} and we have not received your payment yet.`,
+  overdue: (due, partlyPaid) =>
+    partlyPaid
+      ? `This invoice was due on ${due}. Thank you for your payment so far; the balance is still unpaid.`
+      : `This invoice was due on ${due} and we have not received your payment yet.`,
 };
 
 /** The invoice named as every invoice mail names it, then what this reminder is about. */
@@ -40,8 +43,8 @@ export function invoiceReminderMail(
     audience: 'customer',
     body: [
       p`Hi ${invoice.customerName},`,
-      p(LEADS[stage](due)),
-      p(strong(`${invoice.number}. ${INVOICE_MAIL.amountDue(formatAmount(amountDueCents(invoice)), due)}`)),
+      p(LEADS[stage](due, partPayment(invoice) !== null)),
+      p(strong(`${invoice.number}. ${amountDueText(invoice)}`)),
       ...howToPayBlocks(invoice, options.payment, now),
       p`The invoice is attached. You can also ${link('view it in your account', options.invoiceUrl)}.`,
       note`Already paid? Thank you, and please ignore this e-mail. Questions? Reply or call ${site.phone.display}.`,
@@ -49,11 +52,33 @@ export function invoiceReminderMail(
   });
 }
 
-/** To the agency, once, when an invoice passes its due date unpaid. */
+/**
+ * To the agency, once, when an invoice passes its due date unpaid: the amount still owed (the
+ * balance, with the total and what was paid, when part of it came in).
+ */
 export function invoiceOverdueNotice(
-  invoice: Pick<Invoice, 'number' | 'customerName' | 'customerBusiness' | 'customerEmail' | 'totalCents' | 'dueAt'>,
+  invoice: Pick<
+    Invoice,
+    | 'kind'
+    | 'status'
+    | 'number'
+    | 'customerName'
+    | 'customerBusiness'
+    | 'customerEmail'
+    | 'totalCents'
+    | 'paidCents'
+    | 'dueAt'
+  >,
   options: { adminUrl: string },
 ): RenderedMail {
+  const part = partPayment(invoice);
+  const amounts: [string, string][] = part
+    ? [
+        [INVOICE_COPY.balanceDue, formatAmount(part.dueCents)],
+        [INVOICE_COPY.total, formatAmount(invoice.totalCents)],
+        [INVOICE_COPY.paidSoFar, formatAmount(part.paidCents)],
+      ]
+    : [['Amount', formatAmount(amountDueCents(invoice))]];
   return renderMail({
     subject: `Overdue: ${invoice.number}, ${invoice.customerBusiness}`.slice(0, 200),
     audience: 'agency',
@@ -63,7 +88,7 @@ export function invoiceOverdueNotice(
         ['Customer', invoice.customerName],
         ['Business', invoice.customerBusiness],
         ['Email', invoice.customerEmail],
-        ['Amount', formatAmount(invoice.totalCents)],
+        ...amounts,
         ['Due', formatAgencyDate(invoice.dueAt)],
       ]),
       p(link('Open it', options.adminUrl)),

@@ -6,6 +6,7 @@ import { invoices, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { tempDatabase } from '#server/db/temp-database.ts';
 import { insertUserStatement } from '#features/accounts/users.server.ts';
+import { recordPayment } from '#features/lifecycle/lifecycle.server.ts';
 import { issueStatements } from './invoices.server.ts';
 import { sendInvoiceReminders } from './reminders.server.ts';
 
@@ -120,5 +121,27 @@ describe('invoice reminders', () => {
     expect(await mailsTo(late.email)).toEqual([]);
     expect(await agencyNotices(late.id)).toHaveLength(1);
     expect(await agencyNotices(paid.id)).toHaveLength(0);
+  });
+
+  it('a partly paid invoice is chased for its balance: the customer’s reminders and the agency’s notice', async () => {
+    const issued = Date.UTC(2031, 8, 1, 15);
+    const due = issued + 14 * DAY;
+    const { id, email } = await openInvoice(issued);
+    const paid = await recordPayment(
+      database,
+      { invoiceId: id, cents: 100_000, paidAt: new Date(issued + DAY), method: 'check', actorId: null, ip: null },
+      issued + DAY,
+    );
+    expect(paid).toMatchObject({ ok: true, settled: false, balanceCents: 280_000 });
+
+    await sendInvoiceReminders(database, due + 8 * DAY);
+    const [overdue] = await mailsTo(email);
+    expect(overdue?.kind).toBe('invoice-reminder-overdue');
+    expect(overdue?.text).toContain('Balance due: $2,800.00, by September 15, 2031.');
+    expect(overdue?.text).not.toContain('$3,800.00');
+    const [notice] = await agencyNotices(id);
+    const noticeText = unseal(notice!.text);
+    expect(noticeText).toMatch(/Balance due:?\s+\$2,800\.00/);
+    expect(noticeText).toMatch(/Paid so far:?\s+\$1,000\.00/);
   });
 });

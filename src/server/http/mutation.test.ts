@@ -159,11 +159,17 @@ describe('defineMutation: parameters, failures, pages and streamed bodies', () =
   const id = 'abcdefghijkmnpqrstuvwxyz23';
   const form = 'application/x-www-form-urlencoded';
 
-  it('parses route parameters before the body: a path that names no record is 404 from the table', async () => {
+  it('a path that names no record is 404 from the table, once the body is valid: a bad body is 400 whatever the id', async () => {
     handled = null;
-    const bad = (await send(thing, '{"name":"J"}', { params: { id: '../etc' } })).res;
+    const bad = (await send(thing, '{"name":"Jo"}', { params: { id: '../etc' } })).res;
     expect(bad.status).toBe(404);
     expect(await bad.json()).toEqual({ error: 'No such thing' });
+    // The caller's body is checked first: the same 400 for a record that exists or not.
+    const invalid = (await send(thing, '{"name":"J"}', { params: { id: '../etc' } })).res;
+    expect(invalid.status).toBe(400);
+    const malformed = (await send(thing, '{"name":', { params: { id: '../etc' } })).res;
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Request body is not valid JSON' });
     const badForm = (await send(thing, 'name=Jo', { type: form, params: { id: 'X' } })).res;
     expect(badForm.headers.get('location')).toBe('/things/none?error=not-found');
     expect(handled).toBeNull();

@@ -368,11 +368,19 @@ export function defineMutation<
       if (spec.access === 'admin' && user?.role !== 'admin')
         return answer(failure('forbidden', { status: 403, error: API_ERRORS.forbidden }));
 
-      // A path that names no record is a 404 before its body is read.
+      // A path that names no record is a 404: before a streamed body is read (an upload for no
+      // record is not taken in), but after a small body is checked, so a malformed or invalid body
+      // is the same 400 whatever the id (the id alone does not decide what the caller hears first).
+      const noRecord = () =>
+        answer(failure(spec.paramsFailure ?? 'not-found', { status: 404, error: API_ERRORS.notFound }));
+      let namesNoRecord = false;
       for (const [name, schema] of Object.entries(spec.params ?? {})) {
         const parsed = schema.safeParse(context.params[name]);
-        if (!parsed.success)
-          return answer(failure(spec.paramsFailure ?? 'not-found', { status: 404, error: API_ERRORS.notFound }));
+        if (!parsed.success) {
+          if (spec.stream || !spec.schema) return noRecord();
+          namesNoRecord = true;
+          break;
+        }
         params[name] = parsed.data;
       }
 
@@ -411,12 +419,16 @@ export function defineMutation<
         raw = result.raw ?? {};
         if (!result.ok) {
           const { status, error, fields } = result.failure;
-          if (status === 400) return answer({ ...failure('invalid', { status, error }), fields });
+          // A body that is not one (malformed JSON or form, not an object) says so: the route's own
+          // 'correct the marked fields' would mark none.
+          if (status === 400)
+            return answer({ ...failure('invalid', { status, error }), ...(fields ? { fields } : { error }) });
           const reason = status === 413 ? 'too-large' : 'unsupported-type';
           return answer(failure(reason, { status, error, code: 'error' }));
         }
         input = result.input;
       }
+      if (namesNoRecord) return noRecord();
 
       const database = await getDatabase();
       const address = clientAddress(context);

@@ -1,12 +1,14 @@
 /**
  * The admin lists' query parameters, read with zod. A list is a GET page that people edit by
  * hand and bookmark: a parameter that does not validate is ignored (the list shows unfiltered)
- * rather than answered with an error.
+ * rather than answered with an error. Dates are the exception (dateFilterErrors): a mistyped
+ * day would silently widen a bookkeeper's range, so the list and its export refuse it.
  */
 import * as z from 'zod/mini';
 import { AUDIT_ACTIONS, INVOICE_KINDS, ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '#server/db/schema.ts';
 import { INVOICE_LIST_STATES } from '#features/invoices/admin/invoice-states.ts';
-import { calendarDay } from '#features/invoices/admin/agency-days.ts';
+import { calendarDay, isCalendarDay } from '#features/invoices/admin/agency-days.ts';
+import { ADMIN_LISTS } from '../copy.ts';
 import { parseCursor, type Cursor } from './cursor.ts';
 
 const search = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
@@ -63,4 +65,35 @@ export function listHref(path: string, filters: Record<string, unknown>, after?:
   if (after) params.set('after', after);
   const query = params.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/** The date filters of each list that has them: checked, never ignored. */
+const DATE_FILTERS: Partial<Record<ListKind, readonly ('from' | 'to')[]>> = {
+  invoices: ['from', 'to'],
+  payments: ['from', 'to'],
+};
+
+/** A date parameter as typed: absent or empty (no filter), or a real day written YYYY-MM-DD. */
+const dateParam = z.optional(
+  z.string().check(
+    z.trim(),
+    z.refine((day) => day === '' || (/^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDay(day)), {
+      error: ADMIN_LISTS.dateInvalid,
+    }),
+  ),
+);
+
+/**
+ * What is wrong with the date filters of `kind` in `params`, by field ({ from: ['Enter a real
+ * day…'] }), or null when they are absent, empty or real days.
+ */
+export function dateFilterErrors(kind: ListKind, params: URLSearchParams): Record<string, string[]> | null {
+  const fields = DATE_FILTERS[kind] ?? [];
+  const schema = z.object(Object.fromEntries(fields.map((field) => [field, dateParam])));
+  const result = z.safeParse(
+    schema,
+    Object.fromEntries(fields.map((field) => [field, params.get(field) ?? undefined])),
+  );
+  if (result.success) return null;
+  return z.flattenError(result.error).fieldErrors as Record<string, string[]>;
 }

@@ -318,4 +318,33 @@ describe('GET /api/admin/export/payments.csv', () => {
       .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'admin.export')));
     expect(entry?.after).toEqual({ kind: 'payments', filters: { from: monthStart, to: today } });
   });
+
+  it('refuses a date that is not a real day with 400 naming the field, and exports nothing', async () => {
+    const admin = await person('admin');
+    for (const [query, fields] of [
+      ['from=2026-13-45', ['from']],
+      ['to=yesterday', ['to']],
+      ['from=2026-02-30&to=2026-11-31', ['from', 'to']],
+    ] as const) {
+      const { response } = await get(`/api/admin/export/payments.csv?${query}`, admin);
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      const body = (await response.json()) as { error: string; fields: Record<string, string[]> };
+      for (const field of fields) expect(body.error).toContain(`'${field}'`);
+      expect(Object.keys(body.fields)).toEqual(fields);
+      expect(body.fields[fields[0]]).toEqual(['Enter a real day as YYYY-MM-DD, for example 2026-11-01']);
+    }
+    // Invoices too; an empty date is no filter, not an error.
+    const invoicesCsv = await callRoute(
+      (context) => {
+        context.params = { kind: 'invoices' };
+        return getExport(context);
+      },
+      'http://localhost:4321/api/admin/export/invoices.csv?from=yesterday',
+      { method: 'GET', user: admin },
+    );
+    expect(invoicesCsv.response.status).toBe(400);
+    expect(((await invoicesCsv.response.json()) as { error: string }).error).toContain("'from'");
+    expect((await get('/api/admin/export/payments.csv?from=&to=2026-11-30', admin)).response.status).toBe(200);
+  });
 });

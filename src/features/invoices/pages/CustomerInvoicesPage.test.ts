@@ -36,4 +36,12 @@ describe('the customer’s invoice list', () => {
     const html = await render([invoiceFixture({ status: 'paid', paidCents: 169_700 })]);
     expect(html).toContain('Balance due: $0.00. Nothing to pay right now.');
   });
+
+  it('a partly paid invoice reads with the balance still due, and only that counts towards what is owed', async () => {
+    const html = await render([
+      invoiceFixture({ totalCents: 380_000, paidCents: 100_000, dueAt: new Date(Date.now() + 5 * DAY) }),
+    ]);
+    expect(html).toContain('Partly paid, $2,800.00 still due');
+    expect(html).toContain('Balance due: $2,800.00');
+  });
 });

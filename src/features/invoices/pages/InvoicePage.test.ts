@@ -110,4 +110,20 @@ describe('the invoice page', () => {
     expect(voided).not.toContain(INVOICE_COPY.howToPay);
     expect(voided).not.toContain('Routing 1');
   });
+
+  it('a partly paid invoice keeps its total and states what was paid and the balance due', async () => {
+    const payment = { bankDetails: 'Bank X', payOnlineUrl: null };
+    const html = await render({
+      invoice: invoice({ totalCents: 380_000, paidCents: 100_000, paidAt: new Date(FIXTURE_ISSUED) }),
+      payment,
+    });
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Total $3,800.00');
+    expect(text).toContain('Paid so far $1,000.00');
+    expect(text).toContain('Balance due $2,800.00');
+    expect(text).toContain('Partly paid');
+    const unpaid = await render({ invoice: invoice({ totalCents: 380_000 }), payment });
+    expect(unpaid).not.toContain('Balance due');
+    expect(unpaid).not.toContain('Paid so far');
+  });
 });

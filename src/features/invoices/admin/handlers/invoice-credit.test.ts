@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
-import { formOutcomeOf } from '#server/http/testing/call-route.ts';
+import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
 import { database, db, invoiceOrder, person, postAs, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
 import { findProblems } from '#features/lifecycle/invariants.server.ts';
@@ -15,6 +15,7 @@ import { findOrder } from '#features/orders/orders.server.ts';
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
 import { LIFECYCLE } from '#features/lifecycle/copy.ts';
+import { ADMIN_INVOICES } from '../../copy.ts';
 import { issueStatements, findInvoice } from '../../invoices.server.ts';
 import { invoicePdf } from '../../invoice-pdf.ts';
 import { agencyDay } from '../agency-days.ts';
@@ -171,6 +172,45 @@ describe('POST /api/admin/invoices/{id}/credit', () => {
     const bytes = invoicePdf(full!, { bankDetails: null, payOnlineUrl: null });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     expect(text).toContain('Reason: Hosting month not used');
+  });
+
+  it('checks the body before the id: a malformed or invalid body is 400 whatever the id; a good one for no invoice is 404', async () => {
+    const admin = await person('admin');
+    const { id } = await paidInvoice(admin);
+    const post = (target: string, body: string, type: string) =>
+      callRoute(postInvoiceCredit, `http://localhost:4321/api/admin/invoices/${target}/credit`, {
+        params: { id: target },
+        body,
+        headers: { 'content-type': type },
+        user: admin,
+      });
+    // An id that names no invoice (not an id at all, or one nobody has), and a real one.
+    for (const target of ['INV-2026-0001', 'nope', 'zzzzzzzzzzzzzzzzzzzzzzzzzz', id]) {
+      const malformed = await post(target, '{"amount": ', 'application/json');
+      expect(malformed.response.status, target).toBe(400);
+      expect(await malformed.response.json()).toEqual({ error: 'Request body is not valid JSON' });
+      const notObject = await post(target, '[1, 2]', 'application/json');
+      expect(notObject.response.status, target).toBe(400);
+      expect(await notObject.response.json()).toEqual({ error: 'Expected a JSON object' });
+      const invalid = await post(target, JSON.stringify({ amount: 'lots', reason: '' }), 'application/json');
+      expect(invalid.response.status, target).toBe(400);
+      expect(((await invalid.response.json()) as { fields: Record<string, string[]> }).fields).toMatchObject({
+        amount: [ADMIN_INVOICES.creditAmountInvalid],
+        reason: [ADMIN_INVOICES.reasonInvalid],
+      });
+      // A plain form with a bad field: back to the form (here the list, for no invoice) with the field to fix.
+      const form = await post(target, 'amount=&reason=ok', 'application/x-www-form-urlencoded');
+      expect(form.response.status, target).toBe(303);
+      expect((await formOutcomeOf(form.response))?.fields).toMatchObject({
+        amount: [ADMIN_INVOICES.creditAmountInvalid],
+      });
+    }
+    // A valid body for no invoice is still the 404.
+    for (const target of ['nope', 'zzzzzzzzzzzzzzzzzzzzzzzzzz']) {
+      const valid = await post(target, JSON.stringify({ amount: '5', reason: 'Scope' }), 'application/json');
+      expect(valid.response.status, target).toBe(404);
+      expect(await valid.response.json()).toEqual({ error: ADMIN_INVOICES.notFound });
+    }
   });
 });
 
