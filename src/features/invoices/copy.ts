@@ -1,5 +1,5 @@
 /** What invoices and credit notes say, on the page, in the PDF and in e-mails. */
-import type { PaymentMethod } from '#server/db/schema.ts';
+import type { InvoicePurpose, PaymentMethod } from '#server/db/schema.ts';
 import type { InvoiceState } from '#features/lifecycle/moves.ts';
 import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 
@@ -132,7 +132,13 @@ export const ADMIN_INVOICES = {
   backToList: 'All invoices',
   viewPdf: 'View PDF',
   order: 'Order',
-  purpose: { build: 'Website build', plan: 'Monthly plan', credit: 'Credit' },
+  purpose: {
+    build: 'Website build',
+    plan: 'Monthly plan',
+    credit: 'Credit',
+    manual: 'Written by hand',
+    revisions: 'Extra revision rounds',
+  } as Partial<Record<InvoicePurpose, string>>,
   purposeLabel: 'For',
   paid: 'Paid',
   paidAmount: 'Amount received',
