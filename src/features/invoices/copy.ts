@@ -261,7 +261,6 @@ export const OWNER_INVOICES = {
   submit: 'Issue invoice',
   submitCorrected: 'Issue corrected invoice',
   issued: 'Invoice issued and e-mailed to the customer.',
-  purposeLabels: { manual: 'Written by hand', revisions: 'Extra revision rounds' } as const,
   // Refusals and field messages.
   invalid: 'Please correct the marked fields.',
   customerInvalid: 'Choose the customer',

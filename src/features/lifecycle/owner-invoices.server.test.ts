@@ -18,7 +18,11 @@ import { agencyDay } from '#features/invoices/admin/agency-days.ts';
 import { lineField } from '#features/invoices/admin/owner-invoice-form.ts';
 import { buildInvoiceStatements } from '#features/invoices/build-invoice.ts';
 import { OWNER_INVOICES } from '#features/invoices/copy.ts';
-import { postAcceptQuote, postDeclineQuote, postRevisionQuote } from '#features/invoices/quotes/handlers/quote-routes.ts';
+import {
+  postAcceptQuote,
+  postDeclineQuote,
+  postRevisionQuote,
+} from '#features/invoices/quotes/handlers/quote-routes.ts';
 import { postOrderCancel } from '#features/orders/admin/handlers/order-actions.ts';
 import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { readOrderIn } from '#features/orders/orders.server.ts';
@@ -71,6 +75,8 @@ describe('a new invoice written by the owner', () => {
     const customer = await person('customer');
     const response = await newInvoice(admin, {
       customer: customer.id,
+      // The form's 'No order'.
+      order: '',
       [lineField(0, 'Description')]: 'Logo refresh',
       [lineField(0, 'Quantity')]: '2',
       [lineField(0, 'Price')]: '149.99',
@@ -155,7 +161,11 @@ describe('a new invoice written by the owner', () => {
       [lineField(0, 'Price')]: '5',
     });
     expect(stranger.status).toBe(404);
-    const unknown = await newInvoice(admin, { customer: 'zzzzzzzzzzzzzzzzzzzzzzzzzz', ...line, [lineField(0, 'Price')]: '5' });
+    const unknown = await newInvoice(admin, {
+      customer: 'zzzzzzzzzzzzzzzzzzzzzzzzzz',
+      ...line,
+      [lineField(0, 'Price')]: '5',
+    });
     expect(unknown.status).toBe(404);
     const customerCall = await newInvoice(customer, { customer: customer.id, ...line, [lineField(0, 'Price')]: '5' });
     expect(customerCall.status).toBe(403);
@@ -204,7 +214,13 @@ describe('a corrected invoice', () => {
     const admin = await person('admin');
     const { orderId, invoiceId, customerId } = await orderWithInvoice();
     // The cancel voids the invoice (the lifecycle's endOrder), through the route the admin uses.
-    await postAs(postOrderCancel, `/api/admin/orders/${orderId}/cancel`, { id: orderId }, { version: await versionOf(orderId) }, admin);
+    await postAs(
+      postOrderCancel,
+      `/api/admin/orders/${orderId}/cancel`,
+      { id: orderId },
+      { version: await versionOf(orderId) },
+      admin,
+    );
     expect((await invoiceRow(invoiceId)).status).toBe('void');
     const response = await newInvoice(admin, { customer: customerId, replaces: invoiceId, ...lines });
     expect(response.status).toBe(409);
@@ -213,7 +229,7 @@ describe('a corrected invoice', () => {
   });
 });
 
-describe("Mark paid on an order whose only invoice was voided", () => {
+describe('Mark paid on an order whose only invoice was voided', () => {
   it('is refused: nothing is paid and no invoice is issued behind the void', async () => {
     const admin = await person('admin');
     const { orderId, invoiceId } = await orderWithInvoice();
@@ -227,7 +243,9 @@ describe("Mark paid on an order whose only invoice was voided", () => {
     );
     expect(response.status).toBe(409);
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe('pending_payment');
-    const live = (await db.select().from(invoices).where(eq(invoices.orderId, orderId))).filter((i) => i.status !== 'void');
+    const live = (await db.select().from(invoices).where(eq(invoices.orderId, orderId))).filter(
+      (i) => i.status !== 'void',
+    );
     expect(live).toEqual([]);
     await noProblems();
   });
@@ -251,12 +269,21 @@ describe('a quote for extra revision rounds', () => {
       respondedAt: new Date(),
       respondedBy: customerId,
     });
-    const [row] = await db.select({ email: orders.email, name: orders.name }).from(orders).where(eq(orders.id, orderId));
+    const [row] = await db
+      .select({ email: orders.email, name: orders.name })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     const customer: Person = { id: customerId, email: row!.email, name: row!.name, role: 'customer' };
     return { admin, orderId, customer };
   }
   const writeQuote = (admin: Person, orderId: string, body: Record<string, string> = {}) =>
-    postAs(postRevisionQuote, `/api/admin/orders/${orderId}/quotes`, { id: orderId }, { rounds: '2', price: '250', ...body }, admin);
+    postAs(
+      postRevisionQuote,
+      `/api/admin/orders/${orderId}/quotes`,
+      { id: orderId },
+      { rounds: '2', price: '250', ...body },
+      admin,
+    );
   const answer = (handler: typeof postAcceptQuote, orderId: string, quoteId: string, who: Person, form = false) =>
     postAs(handler, `/api/account/orders/${orderId}/quotes/${quoteId}/x`, { id: orderId, quoteId }, {}, who, form);
 
@@ -313,7 +340,10 @@ describe('a quote for extra revision rounds', () => {
     expect((await answer(postDeclineQuote, orderId, quoteId, customer)).status).toBe(200);
     expect((await answer(postAcceptQuote, orderId, quoteId, customer)).status).toBe(409);
     expect(
-      await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.purpose, 'revisions'))),
+      await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.purpose, 'revisions'))),
     ).toEqual([]);
   });
 });

@@ -52,14 +52,16 @@ export type OwnerInvoiceResult =
 async function issueIn(
   tx: Tx,
   draft: InvoiceDraft,
-  audit: { action: 'invoice.issue' | 'invoice.correct'; actorId: string | null; ip: string | null; after?: Record<string, unknown> },
+  audit: {
+    action: 'invoice.issue' | 'invoice.correct';
+    actorId: string | null;
+    ip: string | null;
+    after?: Record<string, unknown>;
+  },
   now: number,
 ): Promise<{ invoiceId: string; number: string }> {
   const issued = issueStatements(draft, now);
-  const statements: WriteQuery[] = [
-    ...issued.statements,
-    issuedInvoiceMailStatement(draft, issued.id, 'invoice', now),
-  ];
+  const statements: WriteQuery[] = [...issued.statements, issuedInvoiceMailStatement(draft, issued.id, 'invoice', now)];
   await tx.batch(statements);
   const [row] = await tx
     .select({ number: invoices.number, totalCents: invoices.totalCents })
@@ -225,8 +227,7 @@ async function orderRefusesIn(
 }
 
 export type QuoteAnswerResult =
-  | { ok: true; invoiceId: string; already: boolean }
-  | { ok: false; reason: 'not-found' | 'not-open' | 'order-ended' };
+  { ok: true; invoiceId: string; already: boolean } | { ok: false; reason: 'not-found' | 'not-open' | 'order-ended' };
 
 /**
  * The customer accepts quote `quoteId` on their order: the quote is claimed (open to accepted,

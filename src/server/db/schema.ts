@@ -1153,7 +1153,9 @@ export const revisionQuotes = sqliteTable(
   },
   (t) => [
     index('revision_quotes_order_idx').on(t.orderId, t.createdAt),
-    uniqueIndex('revision_quotes_open_idx').on(t.orderId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('revision_quotes_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
     uniqueIndex('revision_quotes_invoice_idx').on(t.invoiceId),
     oneOf('revision_quotes_status_check', t.status, QUOTE_STATUSES),
     check('revision_quotes_rounds_check', sql`${t.rounds} BETWEEN 1 AND 20`),

@@ -217,5 +217,10 @@ export async function adminInvoicePage(db: Db, id: string) {
           .where(and(eq(invoices.creditFor, id), eq(invoices.kind, 'credit_note')))
           .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
       : [];
-  return { invoice, creditNotes, corrections: await correctionsOf(db, invoice), trail: await auditTrail(db, 'invoice', id) };
+  return {
+    invoice,
+    creditNotes,
+    corrections: await correctionsOf(db, invoice),
+    trail: await auditTrail(db, 'invoice', id),
+  };
 }

@@ -22,9 +22,10 @@ export const ID_PATTERN = /^[A-Za-z0-9-]{16,40}$/;
 
 export const lineField = (n: number, part: 'Description' | 'Quantity' | 'Price') => `line${n}${part}`;
 
+/** An optional field: blank (the form's 'No order') is none, anything else must pass `schema`. */
 const blankToNull = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
-    z.optional(schema),
+    z.optional(z.union([z.literal(''), schema])),
     z.transform((v: string | undefined): string | null => v || null),
   );
 
@@ -64,7 +65,9 @@ const dueSchema = z.string({ error: OWNER_INVOICES.dueInvalid }).check(
 export const ownerInvoiceSchema = z.pipe(
   z
     .object({
-      customer: z.string({ error: OWNER_INVOICES.customerInvalid }).check(z.regex(ID_PATTERN, OWNER_INVOICES.customerInvalid)),
+      customer: z
+        .string({ error: OWNER_INVOICES.customerInvalid })
+        .check(z.regex(ID_PATTERN, OWNER_INVOICES.customerInvalid)),
       order: blankToNull(z.string().check(z.regex(ID_PATTERN, OWNER_INVOICES.orderInvalid))),
       replaces: blankToNull(z.string().check(z.regex(ID_PATTERN, OWNER_INVOICES.replacedNotFound))),
       due: dueSchema,

@@ -48,7 +48,7 @@ export async function newInvoicePage(db: Db, params: URLSearchParams): Promise<N
   const replaces = params.get('replaces') ?? '';
   if (ID_PATTERN.test(replaces)) {
     const replaced = await findInvoice(db, replaces);
-    if (!replaced || replaced.kind !== 'invoice') return { mode: 'missing' };
+    if (replaced?.kind !== 'invoice') return { mode: 'missing' };
     const [live] = await db
       .select({ id: invoices.id, number: invoices.number })
       .from(invoices)

@@ -4,7 +4,8 @@ type Notices = ReadonlyMap<string, { tone: 'success' | 'error'; text: string }>;
 export const REVISION_QUOTES = {
   title: 'Quote for extra revision rounds',
   adminTitle: 'Extra revision rounds',
-  adminLead: 'The included rounds are used: quote the extra rounds. The customer accepts it on their order page, which issues its invoice.',
+  adminLead:
+    'The included rounds are used: quote the extra rounds. The customer accepts it on their order page, which issues its invoice.',
   notYet: 'A quote can be written once the customer has used the revision rounds included.',
   roundsLabel: 'Extra rounds',
   roundsInvalid: 'Enter the number of extra rounds, 1 to 20',

@@ -38,7 +38,10 @@ export const quoteData = personalData({
     return {
       statements: [
         build.delete(revisionQuotes).where(and(theirs, isNull(revisionQuotes.invoiceId))),
-        build.update(revisionQuotes).set({ note: null }).where(and(theirs, isNotNull(revisionQuotes.invoiceId))),
+        build
+          .update(revisionQuotes)
+          .set({ note: null })
+          .where(and(theirs, isNotNull(revisionQuotes.invoiceId))),
       ],
     };
   },

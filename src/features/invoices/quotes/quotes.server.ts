@@ -70,7 +70,14 @@ export type WriteQuoteResult =
  */
 export function writeRevisionQuote(
   database: AppDatabase,
-  input: { orderId: string; rounds: number; unitCents: number; note: string | null; actorId: string; ip: string | null },
+  input: {
+    orderId: string;
+    rounds: number;
+    unitCents: number;
+    note: string | null;
+    actorId: string;
+    ip: string | null;
+  },
   now = Date.now(),
 ): Promise<WriteQuoteResult> {
   return database.writes.transaction(async (tx): Promise<WriteQuoteResult> => {

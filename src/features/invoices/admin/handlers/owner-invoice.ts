@@ -22,21 +22,33 @@ export function ownerInvoiceFormPath(raw: Record<string, unknown>): string {
   return customer ? `/admin/invoices/new?customer=${customer}` : '/admin/invoices/new';
 }
 
+const FAILURES = {
+  invalid: { status: 400, error: OWNER_INVOICES.invalid },
+  'customer-not-found': { status: 404, error: OWNER_INVOICES.customerNotFound },
+  'order-not-found': { status: 404, error: OWNER_INVOICES.orderNotFound },
+  'not-found': { status: 404, error: OWNER_INVOICES.replacedNotFound },
+  'order-ended': { status: 409, error: OWNER_INVOICES.orderEnded },
+  'order-not-payable': { status: 409, error: OWNER_INVOICES.orderNotPayable },
+  'order-has-invoice': { status: 409, error: OWNER_INVOICES.orderHasInvoice },
+  'not-void': { status: 409, error: OWNER_INVOICES.notVoid },
+  'already-replaced': { status: 409, error: OWNER_INVOICES.alreadyReplaced },
+};
+
+/** The form field a refusal is about. */
+const FIELD_OF: Partial<Record<keyof typeof FAILURES, 'customer' | 'order'>> = {
+  'customer-not-found': 'customer',
+  'order-not-found': 'order',
+  'order-ended': 'order',
+  'order-not-payable': 'order',
+  'order-has-invoice': 'order',
+};
+
 export const postOwnerInvoice = defineMutation({
   access: 'admin',
   schema: ownerInvoiceSchema,
+  // Twenty lines of text and figures, well under the host's 100 KB.
   maxBytes: 64 * 1024,
-  failures: {
-    invalid: { status: 400, error: OWNER_INVOICES.invalid },
-    'customer-not-found': { status: 404, error: OWNER_INVOICES.customerNotFound },
-    'order-not-found': { status: 404, error: OWNER_INVOICES.orderNotFound },
-    'not-found': { status: 404, error: OWNER_INVOICES.replacedNotFound },
-    'order-ended': { status: 409, error: OWNER_INVOICES.orderEnded },
-    'order-not-payable': { status: 409, error: OWNER_INVOICES.orderNotPayable },
-    'order-has-invoice': { status: 409, error: OWNER_INVOICES.orderHasInvoice },
-    'not-void': { status: 409, error: OWNER_INVOICES.notVoid },
-    'already-replaced': { status: 409, error: OWNER_INVOICES.alreadyReplaced },
-  },
+  failures: FAILURES,
   formFailure: (code: FailureCode, { raw }) => landing(ownerInvoiceFormPath(raw), code),
   async handle({ input, user, database, clientAddress, refuse }) {
     const common = { lines: input.lines, dueAt: input.dueAt, note: input.note, actorId: user.id, ip: clientAddress };
@@ -44,9 +56,9 @@ export const postOwnerInvoice = defineMutation({
       ? await issueCorrectedInvoice(database, { ...common, replaces: input.replaces })
       : await issueOwnerInvoice(database, { ...common, customerId: input.customer, orderId: input.order });
     if (!result.ok) {
-      const field = result.reason.startsWith('order') ? 'order' : result.reason === 'customer-not-found' ? 'customer' : null;
-      const message = field ? { 'customer-not-found': OWNER_INVOICES.customerNotFound, 'order-not-found': OWNER_INVOICES.orderNotFound, 'order-ended': OWNER_INVOICES.orderEnded, 'order-not-payable': OWNER_INVOICES.orderNotPayable, 'order-has-invoice': OWNER_INVOICES.orderHasInvoice }[result.reason as 'order-ended'] : undefined;
-      return refuse(result.reason, field && message ? { fields: { [field]: [message] } } : {});
+      // A new invoice's refusal about its customer or order names that field (a correction's has none).
+      const field = input.replaces ? undefined : FIELD_OF[result.reason];
+      return refuse(result.reason, field ? { fields: { [field]: [FAILURES[result.reason].error] } } : {});
     }
     return done(invoicePage(result.invoiceId, 'issued'), 201, { id: result.invoiceId, number: result.number });
   },

@@ -23,10 +23,9 @@ export const quoteSchema = z.object({
       z.union([z.string(), z.number()], { error: REVISION_QUOTES.roundsInvalid }),
       z.transform((v) => Number(String(v).trim())),
     ),
-    z.int({ error: REVISION_QUOTES.roundsInvalid }).check(
-      z.minimum(1, REVISION_QUOTES.roundsInvalid),
-      z.maximum(20, REVISION_QUOTES.roundsInvalid),
-    ),
+    z
+      .int({ error: REVISION_QUOTES.roundsInvalid })
+      .check(z.minimum(1, REVISION_QUOTES.roundsInvalid), z.maximum(20, REVISION_QUOTES.roundsInvalid)),
   ),
   /** Dollars per round, above zero, at most 100,000. */
   price: z.pipe(
@@ -67,7 +66,9 @@ export const postRevisionQuote = defineMutation({
     invalid: { status: 400, error: REVISION_QUOTES.invalid },
   },
   formFailure: (code: FailureCode, { params }) =>
-    code === 'not-found' || !params.id ? landing('/admin', 'order-not-found') : adminOrderPage(params.id, `quote-${code}`),
+    code === 'not-found' || !params.id
+      ? landing('/admin', 'order-not-found')
+      : adminOrderPage(params.id, `quote-${code}`),
   async handle({ input, user, database, params, clientAddress, refuse }) {
     const result = await writeRevisionQuote(database, {
       orderId: params.id,
@@ -101,7 +102,11 @@ const answerSpec = {
   },
   // Another account's quote lands on its order's page: for them, the 404 page.
   formFailure: (code: FailureCode, { params }: { params: { id?: string } }) =>
-    !params.id ? '/account' : code === 'not-found' ? `/account/orders/${params.id}` : customerOrderPage(params.id, `quote-${code}`),
+    !params.id
+      ? '/account'
+      : code === 'not-found'
+        ? `/account/orders/${params.id}`
+        : customerOrderPage(params.id, `quote-${code}`),
 };
 
 /**
