@@ -13,19 +13,6 @@ async function axeAtBothWidths(page: Page) {
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  console.log(
-    'DEBUG',
-    page.url(),
-    await page.evaluate(() =>
-      [...document.querySelectorAll('.overflow-x-auto')].map((e) => {
-        const wide = [...e.querySelectorAll('*')]
-          .map((c) => [c.tagName, c.className, Math.round(c.getBoundingClientRect().right)])
-          .sort((a, b) => Number(b[2]) - Number(a[2]))
-          .slice(0, 4);
-        return { sw: e.scrollWidth, cw: e.clientWidth, right: e.getBoundingClientRect().right, wide };
-      }),
-    ),
-  );
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
