@@ -145,6 +145,15 @@ describe('a new invoice written by the owner', () => {
     expect(await fieldsOf({ customer: customer.id, ...line, [lineField(0, 'Price')]: '100000.01' })).toEqual({
       [lineField(0, 'Price')]: [OWNER_INVOICES.priceInvalid],
     });
+    // Twenty lines at the most each: over $1,000,000 in all is refused at the last line's price.
+    expect(
+      await fieldsOf({
+        customer: customer.id,
+        ...line,
+        [lineField(0, 'Quantity')]: '1000',
+        [lineField(0, 'Price')]: '1000.01',
+      }),
+    ).toEqual({ [lineField(0, 'Price')]: [OWNER_INVOICES.totalTooLarge] });
     expect(
       await fieldsOf({
         customer: customer.id,

@@ -79,12 +79,14 @@ export const ownerInvoiceSchema = z.pipe(
         const values = form as Record<string, string | undefined>;
         let lines = 0;
         let total = 0;
+        let last = 0;
         for (let n = 0; n < MAX_LINES; n++) {
           const description = values[lineField(n, 'Description')] ?? '';
           const quantity = values[lineField(n, 'Quantity')] ?? '';
           const price = values[lineField(n, 'Price')] ?? '';
           if (!description && !quantity && !price) continue;
           lines++;
+          last = n;
           const issue = (part: 'Description' | 'Quantity' | 'Price', message: string) =>
             ctx.issues.push({ code: 'custom', message, input: form, path: [lineField(n, part)] });
           if (!description) issue('Description', OWNER_INVOICES.descriptionInvalid);
@@ -103,7 +105,12 @@ export const ownerInvoiceSchema = z.pipe(
           });
         }
         if (total > MAX_TOTAL_CENTS)
-          ctx.issues.push({ code: 'custom', message: OWNER_INVOICES.totalTooLarge, input: form, path: ['due'] });
+          ctx.issues.push({
+            code: 'custom',
+            message: OWNER_INVOICES.totalTooLarge,
+            input: form,
+            path: [lineField(last, 'Price')],
+          });
       }),
     ),
   z.transform((form) => {
