@@ -9,7 +9,7 @@
  * - An invoice or credit note is its account's when its order and its plan (if any) are.
  * - A thread is its account's when its subject is: the order (as above) or the care-plan request.
  *   A message, and so its image, follows its thread (messages/threads.server.ts joins it).
- * - An intake, and its files, follow the order they describe.
+ * - An intake, and its files, follow the order they describe; so does a quote for extra revision rounds.
  * - Records kept by address alone (contact messages, booked calls) are the account's only while
  *   the account has proven that address (`email_verified_at`): anyone can register anyone's.
  *
@@ -30,6 +30,7 @@ import {
   invoices,
   messageThreads,
   orders,
+  revisionQuotes,
   subscriptions,
   users,
 } from '#server/db/schema.ts';
@@ -58,6 +59,15 @@ export const subscriptionShown: SQL = all(
 
 /** Plans of `userId`'s account. */
 export const ownsSubscription = (userId: string): SQL => all(eq(subscriptions.userId, userId), subscriptionShown);
+
+/** Quotes for extra revision rounds on orders of `userId`'s account. */
+export const ownsQuote = (userId: string): SQL =>
+  exists(
+    build
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(all(sql`${orders.id} = ${revisionQuotes.orderId}`, ownsOrder(userId))),
+  );
 
 /** Invoices and credit notes of `userId`'s account: its own, for an order and a plan it sees. */
 export const ownsInvoice = (userId: string): SQL =>

@@ -66,6 +66,7 @@ export const ADMIN_ORDER_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error
   ['moved', { tone: 'success', text: ADMIN_ORDERS.moved }],
   ['part-paid', { tone: 'success', text: ADMIN_ORDERS.partPaid }],
   ['over-balance', { tone: 'error', text: LIFECYCLE.overBalance }],
+  ['invoice-voided', { tone: 'error', text: LIFECYCLE.buildInvoiceVoided }],
   ['not-allowed', { tone: 'error', text: ADMIN_ORDERS.notAllowed }],
   ['stale', { tone: 'error', text: ADMIN_ORDERS.stale }],
   ['mailed', { tone: 'success', text: ADMIN_ORDERS.mailed }],

@@ -1,5 +1,5 @@
 /** What invoices and credit notes say, on the page, in the PDF and in e-mails. */
-import type { PaymentMethod } from '#server/db/schema.ts';
+import type { InvoicePurpose, PaymentMethod } from '#server/db/schema.ts';
 import type { InvoiceState } from '#features/lifecycle/moves.ts';
 import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 
@@ -141,7 +141,13 @@ export const ADMIN_INVOICES = {
   backToList: 'All invoices',
   viewPdf: 'View PDF',
   order: 'Order',
-  purpose: { build: 'Website build', plan: 'Monthly plan', credit: 'Credit' },
+  purpose: {
+    build: 'Website build',
+    plan: 'Monthly plan',
+    credit: 'Credit',
+    manual: 'Written by hand',
+    revisions: 'Extra revision rounds',
+  } as Partial<Record<InvoicePurpose, string>>,
   purposeLabel: 'For',
   paid: 'Paid',
   paidAmount: 'Amount received',
@@ -231,4 +237,71 @@ export const ADMIN_INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'err
   ['invalid', { tone: 'error', text: ADMIN_INVOICES.invalid }],
   ['not-found', { tone: 'error', text: ADMIN_INVOICES.notFound }],
   ['error', { tone: 'error', text: 'Something went wrong. Please try again.' }],
+]);
+
+/** The owner's own invoices: a new one for any customer, and a corrected one replacing a void one. */
+export const OWNER_INVOICES = {
+  newLink: 'New invoice',
+  newTitle: 'New invoice',
+  correctTitle: 'Write a corrected invoice',
+  correctLink: 'Write a corrected invoice',
+  correctLead: (number: string) =>
+    `The corrected invoice replaces ${number}: same customer, purpose and order, so paying it counts as paying the original would have.`,
+  replaces: (number: string) => `Replaces ${number}`,
+  replacedBy: (number: string) => `Replaced by ${number}`,
+  findLabel: 'Customer e-mail or name',
+  findHint: 'The start of an e-mail address or of a name',
+  find: 'Find customer',
+  choose: (name: string) => `Choose ${name}`,
+  noMatch: 'No customer account matches. The customer needs an account first.',
+  customer: 'Customer',
+  changeCustomer: 'Choose another customer',
+  orderLabel: 'Order (optional)',
+  noOrder: 'No order',
+  line: (n: number) => `Line ${n}`,
+  linesLegend: 'Lines',
+  linesHint: (max: number) => `Fill in one line or more (up to ${max}); leave the rest blank.`,
+  description: 'Description',
+  quantity: 'Quantity',
+  unitPrice: 'Unit price (USD)',
+  dueLabel: 'Due date',
+  dueHint: 'YYYY-MM-DD, in Orlando time: today or later, within a year',
+  noteLabel: 'Note on the invoice (optional)',
+  submit: 'Issue invoice',
+  submitCorrected: 'Issue corrected invoice',
+  issued: 'Invoice issued and e-mailed to the customer.',
+  // Refusals and field messages.
+  invalid: 'Please correct the marked fields.',
+  customerInvalid: 'Choose the customer',
+  customerNotFound: 'That customer account does not exist (or was deleted). Choose the customer again.',
+  orderInvalid: 'Choose one of the customer’s orders, or No order',
+  orderNotFound: 'That order is not one of this customer’s. Choose one of theirs, or No order.',
+  orderEnded: 'That order was canceled or refunded: nothing more is billed for it.',
+  orderNotPayable: 'That order is paid already: a build invoice is written only while its order awaits payment.',
+  orderHasInvoice: 'That order already has a live invoice of this kind. Void it first.',
+  notVoid: 'Only a void invoice can be corrected.',
+  alreadyReplaced: 'This invoice already has a live corrected invoice.',
+  replacedNotFound: 'The invoice to correct was not found.',
+  linesMissing: 'Fill in at least one line: a description, a quantity and a unit price',
+  descriptionInvalid: 'Describe the line in 1 to 200 characters, without special characters',
+  quantityInvalid: 'Enter a whole quantity from 1 to 1000',
+  priceInvalid: 'Enter the unit price in dollars, from 0.01 to 100000.00, with at most 2 decimals',
+  totalTooLarge: 'The invoice total cannot exceed $1,000,000.00',
+  dueInvalid: 'Enter the due date as YYYY-MM-DD',
+  duePast: 'The due date cannot be before today',
+  dueTooFar: 'The due date must be within a year',
+  noteInvalid: 'Keep the note under 1,000 characters, without special characters',
+} as const;
+
+export const OWNER_INVOICE_NOTICES: ReadonlyMap<string, { tone: 'success' | 'error'; text: string }> = new Map([
+  ['issued', { tone: 'success', text: OWNER_INVOICES.issued }],
+  ['invalid', { tone: 'error', text: OWNER_INVOICES.invalid }],
+  ['customer-not-found', { tone: 'error', text: OWNER_INVOICES.customerNotFound }],
+  ['order-not-found', { tone: 'error', text: OWNER_INVOICES.orderNotFound }],
+  ['order-ended', { tone: 'error', text: OWNER_INVOICES.orderEnded }],
+  ['order-not-payable', { tone: 'error', text: OWNER_INVOICES.orderNotPayable }],
+  ['order-has-invoice', { tone: 'error', text: OWNER_INVOICES.orderHasInvoice }],
+  ['not-void', { tone: 'error', text: OWNER_INVOICES.notVoid }],
+  ['already-replaced', { tone: 'error', text: OWNER_INVOICES.alreadyReplaced }],
+  ['not-found', { tone: 'error', text: OWNER_INVOICES.replacedNotFound }],
 ]);

@@ -157,6 +157,8 @@ export function invoicePdf(invoice: InvoiceWithLines, payment: PaymentInstructio
   }
   // A credit note issued by hand says why (wrapped: up to 300 characters).
   if (credit && invoice.creditReason) notes.push({ text: CREDIT_NOTE_COPY.reason(invoice.creditReason) });
+  // The owner's note on an invoice written by hand.
+  if (invoice.note) notes.push({ text: invoice.note });
   for (const note of notes) {
     for (const part of wrapText(note.text, RIGHT - MARGIN, 10, note.bold ? 'bold' : 'regular')) {
       if (y < 70) newPage();

@@ -43,6 +43,12 @@ export interface InvoiceDraft {
   lines: readonly InvoiceLineDraft[];
   /** Days until due (INVOICE_DUE_DAYS). */
   dueDays: number;
+  /** A due date chosen by hand (the owner's invoice): overrides `dueDays`. */
+  dueAt?: Date;
+  /** The voided invoice this one corrects. */
+  replaces?: string | null;
+  /** The owner's note on an invoice written by hand. */
+  note?: string | null;
   /** A receipt: issued already paid (a card payment, a refund's credit note; null: method not known). */
   paid?: { cents: number; method: PaymentMethod | null };
   /** The provider's id for the payment it records: one document per payment. */
@@ -66,10 +72,14 @@ const whoAndWhat = (draft: InvoiceDraft) => ({
   periodEnd: draft.period ? new Date(draft.period.end) : null,
   creditFor: draft.creditFor ?? null,
   creditReason: draft.creditReason ?? null,
+  replaces: draft.replaces ?? null,
+  note: draft.note ?? null,
   customerName: draft.customer.name,
   customerBusiness: draft.customer.business,
   customerEmail: draft.customer.email,
 });
+
+const dueAtOf = (draft: InvoiceDraft, now: number) => draft.dueAt ?? new Date(now + draft.dueDays * DAY_MS);
 
 /** The statements that issue `draft` at `now`, and the new invoice's id. */
 export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: string; statements: WriteQuery[] } {
@@ -108,7 +118,7 @@ export function issueStatements(draft: InvoiceDraft, now = Date.now()): { id: st
       totalCents,
       status: draft.paid ? 'paid' : 'open',
       issuedAt: at,
-      dueAt: new Date(now + draft.dueDays * DAY_MS),
+      dueAt: dueAtOf(draft, now),
       paidAt: draft.paid ? at : null,
       paidCents: draft.paid?.cents ?? null,
       paidMethod: draft.paid?.method ?? null,
@@ -167,7 +177,7 @@ export function asIssued(draft: InvoiceDraft, id: string, number: string, now = 
     currency: 'usd',
     status: draft.paid ? 'paid' : 'open',
     issuedAt: at,
-    dueAt: new Date(now + draft.dueDays * DAY_MS),
+    dueAt: dueAtOf(draft, now),
     paidAt: draft.paid ? at : null,
     paidCents: draft.paid?.cents ?? null,
     paidMethod: draft.paid?.method ?? null,

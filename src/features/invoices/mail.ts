@@ -100,6 +100,7 @@ export function invoiceMail(
         ? [p(CREDIT_NOTE_COPY.reason(invoice.creditReason))]
         : []),
       ...(period ? [p(`${INVOICE_COPY.period}: ${formatPlanPeriod(period)}`)] : []),
+      ...(invoice.note ? [p(invoice.note)] : []),
       lines(
         list(invoice.lines.map((line) => lineText(invoice, line))),
         p(strong(`${totalLabel}: ${formatDocumentAmount(invoice, invoice.totalCents)}`)),

@@ -25,4 +25,7 @@ export const LIFECYCLE = {
   cancelPaid: 'The paid invoice stays Paid and no money is returned: to give money back, refund the order instead.',
   /** Refund's confirmation, on the invoices. */
   refundCredit: 'The paid invoice stays Paid, and a credit note for the amount returned is e-mailed to the customer.',
+  /** Mark paid on an order whose build invoice was voided: a payment is recorded against an invoice, always. */
+  buildInvoiceVoided:
+    'This order’s invoice was voided, so nothing can be recorded as paid on the order. Write a corrected invoice from the void invoice’s page; the payment is recorded on that invoice.',
 } as const;

@@ -403,13 +403,14 @@ export function recordPayment(database: AppDatabase, payment: PaymentRecord, now
   return database.writes.transaction((tx) => recordPaymentIn(tx, payment, now));
 }
 
-export type OrderPaymentResult = PaymentResult | { ok: false; reason: 'stale' | 'not-allowed' };
+export type OrderPaymentResult = PaymentResult | { ok: false; reason: 'stale' | 'not-allowed' | 'voided' };
 
 /**
  * The order page's Mark paid: a payment against the order's open build invoice (`cents`, or the
  * balance when not given). An order awaiting payment without an invoice (a Stripe order paid
  * some other way) gets its build invoice issued in the same commit, so a payment is always
- * recorded against an invoice.
+ * recorded against an invoice. One whose build invoice was voided is refused ('voided'): the
+ * void said nothing is owed on it, so the owner writes a corrected invoice and it is paid there.
  */
 export function recordOrderPayment(
   database: AppDatabase,
@@ -433,6 +434,11 @@ export function recordOrderPayment(
         and(eq(invoices.orderId, payment.orderId), eq(invoices.purpose, 'build'), sql`${invoices.status} <> 'void'`),
       );
     if (!invoice) {
+      const [voided] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, payment.orderId), eq(invoices.purpose, 'build'), eq(invoices.status, 'void')));
+      if (voided) return { ok: false, reason: 'voided' };
       const billed = await readOrderIn(tx, payment.orderId);
       if (!billed) return { ok: false, reason: 'not-found' };
       const issued = buildInvoiceStatements(billed, now);

@@ -12,6 +12,7 @@ import { bookingData } from '#features/bookings/personal-data.server.ts';
 import { contactData } from '#features/contact/personal-data.server.ts';
 import { intakeData } from '#features/intake/personal-data.server.ts';
 import { invoiceData } from '#features/invoices/personal-data.server.ts';
+import { quoteData } from '#features/invoices/quotes/personal-data.server.ts';
 import { leadData } from '#features/leads/personal-data.server.ts';
 import { messageData } from '#features/messages/personal-data.server.ts';
 import { orderData } from '#features/orders/personal-data.server.ts';
@@ -25,6 +26,7 @@ export const PERSONAL_DATA = [
   intakeData,
   subscriptionData,
   invoiceData,
+  quoteData,
   messageData,
   requestData,
   bookingData,

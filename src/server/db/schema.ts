@@ -326,6 +326,11 @@ export const AUDIT_ACTIONS = [
   'booking.unblock',
   'contact.reply',
   'lead.lost',
+  'invoice.issue',
+  'invoice.correct',
+  'quote.create',
+  'quote.accept',
+  'quote.decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -833,6 +838,8 @@ export const invoices = sqliteTable(
     replaces: text('replaces'),
     /** Why a credit note was issued by hand (a partial credit), shown on its page, PDF and e-mail. */
     creditReason: text('credit_reason'),
+    /** The owner's note on an invoice written by hand (shown on its page and in its e-mail). */
+    note: text('note'),
     customerName: text('customer_name').notNull(),
     customerBusiness: text('customer_business').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -1112,5 +1119,46 @@ export const bookingBlocks = sqliteTable(
   (t) => [
     index('booking_blocks_ends_at_idx').on(t.endsAt),
     check('booking_blocks_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const QUOTE_STATUSES = ['open', 'accepted', 'declined'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * A quote for extra revision rounds on an order that used the rounds its offer includes: the
+ * admin writes it (rounds, a price per round), the order's customer accepts it in the portal
+ * (which issues a 'revisions' invoice in the same commit, `invoice_id`) or declines it. One open
+ * quote per order at a time.
+ */
+export const revisionQuotes = sqliteTable(
+  'revision_quotes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    rounds: integer('rounds').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    /** What the agency says with it (shown to the customer). */
+    note: text('note'),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull(),
+    /** The invoice its acceptance issued. */
+    invoiceId: text('invoice_id').references(() => invoices.id),
+    /** The admin who wrote it (no foreign key: the record outlives their account). */
+    createdBy: text('created_by').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    answeredAt: integer('answered_at', { mode: 'timestamp_ms' }),
+    answeredBy: text('answered_by'),
+  },
+  (t) => [
+    index('revision_quotes_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('revision_quotes_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('revision_quotes_invoice_idx').on(t.invoiceId),
+    oneOf('revision_quotes_status_check', t.status, QUOTE_STATUSES),
+    check('revision_quotes_rounds_check', sql`${t.rounds} BETWEEN 1 AND 20`),
+    check('revision_quotes_unit_check', sql`${t.unitCents} > 0`),
   ],
 );

@@ -4,6 +4,7 @@
  * dashboard shows. The list's state filter and the dashboard's totals share one predicate per
  * state, so a total always equals the sum of the list it links to.
  */
+import { correctionsOf } from '../corrections.server.ts';
 import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/index.ts';
 import { insertionOrder } from '#server/db/expressions.ts';
@@ -216,5 +217,10 @@ export async function adminInvoicePage(db: Db, id: string) {
           .where(and(eq(invoices.creditFor, id), eq(invoices.kind, 'credit_note')))
           .orderBy(asc(invoices.issuedAt), asc(invoices.sequence))
       : [];
-  return { invoice, creditNotes, trail: await auditTrail(db, 'invoice', id) };
+  return {
+    invoice,
+    creditNotes,
+    corrections: await correctionsOf(db, invoice),
+    trail: await auditTrail(db, 'invoice', id),
+  };
 }

@@ -35,6 +35,8 @@ export function invoiceFixture(overrides: Partial<InvoiceWithLines> = {}): Invoi
     periodEnd: null,
     creditFor: null,
     creditReason: null,
+    replaces: null,
+    note: null,
     customerName: 'Rosa Diaz',
     customerBusiness: 'Diaz Bakery',
     customerEmail: 'rosa@example.com',

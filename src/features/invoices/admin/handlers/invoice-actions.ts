@@ -49,7 +49,7 @@ function formFailure(code: FailureCode, { params }: { params: { id?: string } })
  * Dollars as typed (1499, 1499.5, $1499.00) to integer cents, exactly: split at the point rather
  * than multiplied as a float (0.29 * 100 is 28.999...). `message` names the field's amount.
  */
-const dollarsSchema = (message: string) =>
+export const dollarsSchema = (message: string) =>
   z.pipe(
     z.pipe(
       z.union([z.string(), z.number()], { error: message }),

@@ -141,6 +141,7 @@ export const postMarkPaid = defineMutation({
         : done(orderPage(id, 'part-paid'), 200, { id, balanceCents: result.balanceCents });
     }
     if (result.reason === 'over-balance') return refuse('over-balance');
+    if (result.reason === 'voided') return fail(409, LIFECYCLE.buildInvoiceVoided, 'invoice-voided');
     return refused(result.reason);
   },
 });
