@@ -25,4 +25,10 @@ export const LIFECYCLE = {
   cancelPaid: 'The paid invoice stays Paid and no money is returned: to give money back, refund the order instead.',
   /** Refund's confirmation, on the invoices. */
   refundCredit: 'The paid invoice stays Paid, and a credit note for the amount returned is e-mailed to the customer.',
+  /** The launch form, when a payment schedule's balance is still open: launch goes ahead, the balance stays owed. */
+  balanceOpenAtLaunch: (invoice: string, due: string) =>
+    `The balance invoice ${invoice} still has ${due} due: launching does not wait for it, and its reminders go on.`,
+  /** The launch form, when the balance falls due at launch (or at an approval the order skipped). */
+  balanceIssuedAtLaunch: (amount: string) =>
+    `Launching issues and e-mails the balance invoice (${amount}), as the order's payment schedule says.`,
 } as const;
