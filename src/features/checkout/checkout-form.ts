@@ -35,6 +35,7 @@ function showTotal(form: HTMLFormElement) {
     due.textContent = dueNote(
       priced.monthly?.cents ?? null,
       due.getAttribute('data-due-note') === 'invoice' ? 'invoice' : 'card',
+      pricing.schedule.kind === 'deposit',
     );
   }
   const lines = summary?.querySelector('[data-lines]');

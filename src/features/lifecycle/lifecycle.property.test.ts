@@ -362,7 +362,15 @@ async function placeScheduled(
   schedule: PaymentSchedule,
 ) {
   const { order } = await placeOrder(database, {
-    input: { name: customer.name, email: customer.email, phone: '(407) 555-0142', businessName: 'Rivera Plumbing', extraPages: 0, monthly, terms: true },
+    input: {
+      name: customer.name,
+      email: customer.email,
+      phone: '(407) 555-0142',
+      businessName: 'Rivera Plumbing',
+      extraPages: 0,
+      monthly,
+      terms: true,
+    },
     user: customer,
     provider,
     reading: { ...pricingReadings.custom, schedule },
@@ -392,9 +400,15 @@ const ISSUE_STORIES: [Action[], Action[]][] = [
   // Canceling an order leaves its invoice open.
   [[{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }], [{ kind: 'cancel', order: 0 }]],
   // 'Paid' by the admin's status form skips the invoice.
-  [[{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }], [{ kind: 'status-form', to: 'paid', order: 0 }]],
+  [
+    [{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }],
+    [{ kind: 'status-form', to: 'paid', order: 0 }],
+  ],
   // $1.00 marked paid against a $3,800.00 invoice.
-  [[{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }], [{ kind: 'invoice-paid', share: 'one-dollar', order: 0 }]],
+  [
+    [{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }],
+    [{ kind: 'invoice-paid', share: 'one-dollar', order: 0 }],
+  ],
   // A refund leaves the monthly plan active and billing.
   [
     [{ kind: 'place', provider: 'invoice', monthly: true, schedule: 'in-full' }],

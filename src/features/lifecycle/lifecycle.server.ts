@@ -651,7 +651,8 @@ async function stripeLeftToRefund(database: AppDatabase, orderId: string): Promi
     .from(orders)
     .where(eq(orders.id, orderId));
   const paid = (await paidBuildInvoicesIn(database.db, orderId)).find(
-    (invoice) => paysOrder(invoice.purpose) && (!invoice.providerReference || invoice.providerReference === order?.reference),
+    (invoice) =>
+      paysOrder(invoice.purpose) && (!invoice.providerReference || invoice.providerReference === order?.reference),
   );
   return !paid || (await creditableCentsIn(database.db, paid)) > 0;
 }

@@ -9,7 +9,10 @@ import type { invoices } from '#server/db/schema.ts';
 import { LIFECYCLE } from './copy.ts';
 import { balanceDue } from './moves.ts';
 
-type Invoice = Pick<typeof invoices.$inferSelect, 'kind' | 'purpose' | 'status' | 'number' | 'totalCents' | 'paidCents'>;
+type Invoice = Pick<
+  typeof invoices.$inferSelect,
+  'kind' | 'purpose' | 'status' | 'number' | 'totalCents' | 'paidCents'
+>;
 
 /** The launch form's sentence on the balance, or null (billed in full, or the balance is settled or void). */
 export function balanceAtLaunch(
@@ -19,7 +22,8 @@ export function balanceAtLaunch(
   const schedule = scheduleOf(order);
   if (schedule.kind === 'in-full') return null;
   const balance = orderInvoices.find((i) => i.kind === 'invoice' && i.purpose === 'balance');
-  if (!balance) return LIFECYCLE.balanceIssuedAtLaunch(formatPrice(splitBuild(order.totalCents, schedule).balanceCents));
+  if (!balance)
+    return LIFECYCLE.balanceIssuedAtLaunch(formatPrice(splitBuild(order.totalCents, schedule).balanceCents));
   const due = balanceDue(balance);
   return due > 0 ? LIFECYCLE.balanceOpenAtLaunch(balance.number, formatPrice(due)) : null;
 }

@@ -105,7 +105,13 @@ describe('a 50/50 schedule in invoice mode', () => {
 
   it('issues the balance at approval, in the same commit, e-mailed, once; part payments then pay it', async () => {
     const placed = await order('approved');
-    await recordOrderPayment(database, { orderId: placed.id, paidAt: new Date(), method: 'cash', actorId: null, ip: null });
+    await recordOrderPayment(database, {
+      orderId: placed.id,
+      paidAt: new Date(),
+      method: 'cash',
+      actorId: null,
+      ip: null,
+    });
     expect((await move(placed.id, 'preview_ready')).moved).toBe(true);
     expect((await invoicesOf(placed.id)).map((i) => i.purpose)).toEqual(['deposit']);
     expect((await move(placed.id, 'approved')).moved).toBe(true);
@@ -130,7 +136,10 @@ describe('a 50/50 schedule in invoice mode', () => {
       settled: false,
       balanceCents: 140_000,
     });
-    expect(await recordPayment(database, { ...base, cents: 140_001 })).toMatchObject({ ok: false, reason: 'over-balance' });
+    expect(await recordPayment(database, { ...base, cents: 140_001 })).toMatchObject({
+      ok: false,
+      reason: 'over-balance',
+    });
     expect(await recordPayment(database, { ...base, cents: 140_000 })).toMatchObject({ ok: true, settled: true });
     expect(await statusOf(placed.id)).toBe('launched');
     expect(await problemsOf(placed.id)).toEqual([]);
@@ -138,7 +147,13 @@ describe('a 50/50 schedule in invoice mode', () => {
 
   it('with the balance at launch: nothing at approval, the balance at launch', async () => {
     const placed = await order('launched');
-    await recordOrderPayment(database, { orderId: placed.id, paidAt: new Date(), method: 'cash', actorId: null, ip: null });
+    await recordOrderPayment(database, {
+      orderId: placed.id,
+      paidAt: new Date(),
+      method: 'cash',
+      actorId: null,
+      ip: null,
+    });
     await toApproved(placed.id);
     expect((await invoicesOf(placed.id)).map((i) => i.purpose)).toEqual(['deposit']);
     expect((await launch(placed.id)).ok).toBe(true);
@@ -149,7 +164,13 @@ describe('a 50/50 schedule in invoice mode', () => {
 
   it('a balance due at approval is issued at launch when the order skipped approval', async () => {
     const placed = await order('approved');
-    await recordOrderPayment(database, { orderId: placed.id, paidAt: new Date(), method: 'cash', actorId: null, ip: null });
+    await recordOrderPayment(database, {
+      orderId: placed.id,
+      paidAt: new Date(),
+      method: 'cash',
+      actorId: null,
+      ip: null,
+    });
     expect((await launch(placed.id)).ok).toBe(true);
     expect((await invoicesOf(placed.id)).map((i) => i.purpose)).toEqual(['deposit', 'balance']);
   });
@@ -157,7 +178,13 @@ describe('a 50/50 schedule in invoice mode', () => {
   it('cancel after approval voids the open balance; the paid deposit stays paid', async () => {
     const admin = await person('admin');
     const placed = await order('approved');
-    await recordOrderPayment(database, { orderId: placed.id, paidAt: new Date(), method: 'cash', actorId: null, ip: null });
+    await recordOrderPayment(database, {
+      orderId: placed.id,
+      paidAt: new Date(),
+      method: 'cash',
+      actorId: null,
+      ip: null,
+    });
     await toApproved(placed.id);
     const ended = await endOrder(database, 'cancel', {
       orderId: placed.id,
@@ -175,7 +202,13 @@ describe('a 50/50 schedule in invoice mode', () => {
   it('refund after both were paid credits each invoice for what it received', async () => {
     const admin = await person('admin');
     const placed = await order('approved');
-    await recordOrderPayment(database, { orderId: placed.id, paidAt: new Date(), method: 'cash', actorId: null, ip: null });
+    await recordOrderPayment(database, {
+      orderId: placed.id,
+      paidAt: new Date(),
+      method: 'cash',
+      actorId: null,
+      ip: null,
+    });
     await toApproved(placed.id);
     const balance = (await invoicesOf(placed.id)).find((i) => i.purpose === 'balance')!;
     await recordPayment(database, {

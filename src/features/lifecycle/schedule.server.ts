@@ -33,7 +33,12 @@ export const reachesStage = (to: OrderStatus, stage: BalanceStage) => to === sta
  * schedule bills one at the stage `to` reaches. Answers the new invoice's id, or null (billed in
  * full, not its stage yet, or issued before).
  */
-export async function issueBalanceIn(tx: Tx, orderId: string, to: OrderStatus, now = Date.now()): Promise<string | null> {
+export async function issueBalanceIn(
+  tx: Tx,
+  orderId: string,
+  to: OrderStatus,
+  now = Date.now(),
+): Promise<string | null> {
   const [order] = await tx
     .select({
       userId: orders.userId,

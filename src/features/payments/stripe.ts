@@ -26,7 +26,10 @@ const recurring = (item: PayableItem): { interval: 'month' | 'year' } | undefine
  */
 export function sessionParams(order: OrderToPay, siteUrl: string): Stripe.Checkout.SessionCreateParams {
   const plan = order.items.some((item) => item.interval !== 'once');
-  const schedule = scheduleOf({ depositPercent: order.depositPercent ?? null, balanceStage: order.balanceStage ?? null });
+  const schedule = scheduleOf({
+    depositPercent: order.depositPercent ?? null,
+    balanceStage: order.balanceStage ?? null,
+  });
   // Under a payment schedule the order's session pays the deposit only, as one line; the balance
   // is its own invoice, issued at its stage and payable online (invoices/pay-online.server.ts).
   const lines =
