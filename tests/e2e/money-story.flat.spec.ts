@@ -82,6 +82,7 @@ test('a 50/50 schedule: deposit, balance at approval, part payments; a second pr
   await expect(invoiceLinks(admin)).toContainText('$125.00');
   await invoiceLinks(admin).getByRole('link').click();
   await expect(admin.getByRole('main')).toContainText('Deposit: 50% of the website build ($250)');
+  await expect(admin.getByRole('main')).toContainText('Website build: deposit');
   await recordPayment(admin, '50.00');
   await expect(admin.getByRole('heading', { name: 'Status: Partly paid' })).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Record a payment' }).getByLabel('Amount received (USD)')).toHaveValue(
