@@ -694,13 +694,13 @@ export async function endOrder(
   // A schedule's balance paid online has its own Checkout Session: refunded there (invoice id to refund id).
   let balanceRefunds = new Map<string, string>();
   try {
-    if (kind === 'refund') balanceRefunds = await refundBalancesByCard(database, orderId);
     if (kind === 'refund' && order.paymentProvider === 'stripe' && (await stripeLeftToRefund(database, orderId))) {
       const refunded = await refundCheckoutPayment({ orderId, sessionId: order.paymentReference });
       if (!refunded.ok) return { ok: false, reason: 'no-stripe-payment' };
       refundId = refunded.refundId;
       refundedCents = refunded.amountCents;
     }
+    if (kind === 'refund') balanceRefunds = await refundBalancesByCard(database, orderId);
     const provider = await paymentProvider();
     for (const s of live) await provider.cancelNow(s);
   } catch (error) {

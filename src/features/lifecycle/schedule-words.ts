@@ -27,3 +27,9 @@ export function balanceAtLaunch(
   const due = balanceDue(balance);
   return due > 0 ? LIFECYCLE.balanceOpenAtLaunch(balance.number, formatPrice(due)) : null;
 }
+
+/** What an order's build invoices (build, deposit, balance) received: what a refund of it returns. */
+export const paidOnBuild = (orderInvoices: readonly Invoice[]) =>
+  orderInvoices
+    .filter((i) => i.kind === 'invoice' && ['build', 'deposit', 'balance'].includes(i.purpose))
+    .reduce((sum, i) => sum + (i.paidCents ?? 0), 0);
