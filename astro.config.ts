@@ -103,6 +103,7 @@ export default defineConfig({
     define: {
       __PRICING_MODEL__: JSON.stringify(settings.pricingModel),
       __META_PIXEL_ID__: JSON.stringify(settings.metaPixelId),
+      __PAYMENT_SCHEDULE__: JSON.stringify(settings.paymentSchedule),
     },
   },
 });

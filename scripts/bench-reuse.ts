@@ -12,7 +12,7 @@ import { staleBuild } from './build-freshness.ts';
 export const BUILD_SETTINGS_FILE = 'build-settings.json';
 
 /** The build-time settings a page's bytes depend on (src/integrations/build-settings.ts reads them). */
-export const SETTING_NAMES = ['PRICING_MODEL', 'PUBLIC_META_PIXEL_ID'];
+export const SETTING_NAMES = ['PRICING_MODEL', 'PAYMENT_SCHEDULE', 'PUBLIC_META_PIXEL_ID'];
 
 /** The effective values of SETTING_NAMES for a build run with `env` ('' when unset, as the build reads them). */
 export const effectiveSettings = (env: Record<string, string | undefined>): Record<string, string> =>

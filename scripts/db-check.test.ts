@@ -179,6 +179,18 @@ async function cleanHistory(database: AppDatabase) {
   const deposit = await r.order(customer, 'pending_payment');
   await r.invoice(customer, { orderId: deposit, paidCents: 190_000 });
   await r.plan(customer, null, 'active');
+  // Under a 50/50 schedule, approved: the deposit paid, the balance issued at approval and open.
+  const scheduled = await r.order(customer, 'approved', { depositPercent: 50, balanceStage: 'approved' });
+  await r.invoice(customer, {
+    orderId: scheduled,
+    purpose: 'deposit',
+    ...paid,
+    totalCents: 190_000,
+    paidCents: 190_000,
+  });
+  await r.invoice(customer, { orderId: scheduled, purpose: 'balance', totalCents: 190_000 });
+  await r.move(scheduled, 'pending_payment', 'paid', true);
+  await r.move(scheduled, 'paid', 'approved', true);
 }
 
 describe('the lifecycle invariants', () => {
@@ -213,6 +225,16 @@ describe('the lifecycle invariants', () => {
       creditFor: partlyInvoice,
       ...paid,
     });
+    // schedule-bills-the-total: a balance issued for the whole build on top of the deposit.
+    const overBilled = await r.order(customer, 'approved', { depositPercent: 50, balanceStage: 'approved' });
+    await r.invoice(customer, {
+      orderId: overBilled,
+      purpose: 'deposit',
+      ...paid,
+      totalCents: 190_000,
+      paidCents: 190_000,
+    });
+    await r.invoice(customer, { orderId: overBilled, purpose: 'balance' });
     // status-change-audited: a move with no audit entry.
     const silent = await r.order(customer, 'in_design');
     await r.move(silent, 'paid', 'in_design', false);

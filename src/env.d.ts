@@ -3,6 +3,8 @@
 /** Build-time constants injected by astro.config.ts (vite.define). */
 declare const __PRICING_MODEL__: 'custom' | 'flat';
 declare const __META_PIXEL_ID__: string | null;
+/** PAYMENT_SCHEDULE, parsed; null: the reading's own schedule. */
+declare const __PAYMENT_SCHEDULE__: import('./data/payment-schedule.ts').PaymentSchedule | null;
 
 declare namespace App {
   interface Locals {

@@ -6,6 +6,8 @@
  * tests/e2e/prices*.spec.ts scan every built page of both readings for anything else.
  */
 
+import type { PaymentSchedule } from './payment-schedule.ts';
+
 export type PricingModel = 'custom' | 'flat';
 
 export interface Plan {
@@ -51,6 +53,12 @@ export interface PricingReading {
   includedRevisionRounds: number | null;
   /** What /checkout sells under this reading (src/features/checkout/quote.ts computes the amounts). */
   checkout: CheckoutOffer;
+  /**
+   * How the build is billed: in full at order (both readings), or a deposit at order and the
+   * balance at a stage, e.g. `{ kind: 'deposit', depositPercent: 50, balanceAt: 'approved' }`.
+   * PAYMENT_SCHEDULE overrides it at build time (payment-schedule.ts has the maths and the words).
+   */
+  schedule: PaymentSchedule;
 }
 
 /** What can be bought online: a base plan, optionally a monthly plan with it, optionally extra pages. */
@@ -144,6 +152,7 @@ const custom: PricingReading = {
   revisions: `${customRevisions}.`,
   includedRevisionRounds: 1,
   checkout: { base: customBuild, monthly: customMonthly, extraPage: { priceCents: 15_000, max: 20 } },
+  schedule: { kind: 'in-full' },
 };
 
 const flatDelivery = delivery(7);
@@ -168,13 +177,19 @@ const flat: PricingReading = {
   revisions: `${flatRevisions}.`,
   includedRevisionRounds: null,
   checkout: { base: flatWebsite },
+  schedule: { kind: 'in-full' },
 };
 
 export const pricingReadings: Record<PricingModel, PricingReading> = { custom, flat };
 
+const reading = pricingReadings[typeof __PRICING_MODEL__ === 'undefined' ? 'custom' : __PRICING_MODEL__];
+
 /**
- * The reading this build was made with (PRICING_MODEL, default 'custom'). The build constant
- * exists only under Vite; Playwright specs import this module for pricingReadings.
+ * The reading this build was made with (PRICING_MODEL, default 'custom'), billed by its own
+ * schedule unless PAYMENT_SCHEDULE overrode it (parsed by the build: build-settings.ts). The build
+ * constants exist only under Vite; Playwright specs import this module for pricingReadings.
  */
 export const pricing: PricingReading =
-  pricingReadings[typeof __PRICING_MODEL__ === 'undefined' ? 'custom' : __PRICING_MODEL__];
+  typeof __PAYMENT_SCHEDULE__ === 'undefined' || __PAYMENT_SCHEDULE__ === null
+    ? reading
+    : { ...reading, schedule: __PAYMENT_SCHEDULE__ };

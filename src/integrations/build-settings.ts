@@ -4,6 +4,8 @@
  * shipping a site that silently uses a default.
  */
 
+import { parsePaymentSchedule } from '../data/payment-schedule.ts';
+
 const PRICING_MODELS = ['custom', 'flat'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
 const META_PIXEL_ORIGINS = ['https://connect.facebook.net', 'https://www.facebook.com'];
@@ -41,6 +43,8 @@ export function buildSettings(env: Record<string, string | undefined>) {
   if (!isPricingModel(pricingModel)) {
     throw new Error(`PRICING_MODEL must be one of ${PRICING_MODELS.join(', ')}; got "${pricingModel}".`);
   }
+  // Unset: the reading's own schedule (pricing.ts); set: it overrides it for this build.
+  const paymentSchedule = env.PAYMENT_SCHEDULE?.trim() ? parsePaymentSchedule(env.PAYMENT_SCHEDULE) : null;
   const metaPixelId = env.PUBLIC_META_PIXEL_ID?.trim() || null;
   if (metaPixelId && !/^\d{5,20}$/.test(metaPixelId)) {
     throw new Error(`PUBLIC_META_PIXEL_ID must be the numeric pixel ID; got "${metaPixelId}".`);
@@ -51,6 +55,7 @@ export function buildSettings(env: Record<string, string | undefined>) {
     siteUrl: siteUrl.origin,
     outDir: env.OUT_DIR || './dist',
     pricingModel,
+    paymentSchedule,
     metaPixelId,
     /** Lets Astro trust X-Forwarded-Host/Proto from a TLS proxy for our own host only. */
     allowedDomains: https ? [{ hostname: siteUrl.hostname, protocol: 'https' }] : [],

@@ -1,7 +1,8 @@
 /**
  * The builds the e2e suite runs against (scripts/e2e.mjs makes them, playwright.config
  * serves them). 'main' is the default configuration; 'flat' switches the pricing
- * reading and configures the Meta pixel, so both settings are tested end to end.
+ * reading, bills it on a 50/50 payment schedule (the balance at approval) and configures the
+ * Meta pixel, so every setting is tested end to end.
  */
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,8 @@ const build = (
 });
 
 export const TEST_PIXEL_ID = '123456789012345';
+/** The flat build's payment schedule (PAYMENT_SCHEDULE): half at order, the balance at approval. */
+export const FLAT_SCHEDULE = '50/approved';
 /** The first admin, created at server start from ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const TEST_ADMIN = { email: 'owner@palmetto.test', password: 'e2e-owner-passphrase' };
 
@@ -71,8 +74,9 @@ export const E2E_BUILDS = {
   flat: build(
     'flat',
     portFrom('E2E_PORT_FLAT', 1),
-    { PRICING_MODEL: 'flat', PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID },
-    { RATE_LIMITS: 'on' },
+    { PRICING_MODEL: 'flat', PAYMENT_SCHEDULE: FLAT_SCHEDULE, PUBLIC_META_PIXEL_ID: TEST_PIXEL_ID },
+    // The admin signs in once per run (money-story.flat.spec.ts), within the sign-in limits.
+    { RATE_LIMITS: 'on', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
     /\.flat\.spec\.ts$/,
   ),
 } as const;

@@ -5,10 +5,13 @@
  */
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BUILDS } from './builds.ts';
+import { parsePaymentSchedule, scheduleSentence } from '#data/payment-schedule.ts';
+import { E2E_BUILDS, FLAT_SCHEDULE } from './builds.ts';
 
 const DB_URL = E2E_BUILDS.flat.databaseUrl;
 const TERMS_LABEL = 'I agree to the Terms and Refund Policy';
+/** 'A 50% deposit ($125) at order, the balance ($125) at approval.': the flat build's schedule, in the shared words. */
+const SCHEDULE = scheduleSentence(parsePaymentSchedule(FLAT_SCHEDULE), 25_000)!;
 
 const unique = (tag: string) =>
   `checkout-flat-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -66,6 +69,8 @@ test('/checkout alone answers 200 with the flat site, and Total $250 comes befor
     expect(text.slice(at)).toMatch(/^\$250(?![\d,])/);
   }
   await expect(page.getByRole('main')).not.toContainText(/\$3,800|\$199/);
+  // This build bills 50/50 (PAYMENT_SCHEDULE): the summary says so, with the amounts.
+  await expect(summary(page)).toContainText(SCHEDULE);
 });
 
 test('with JavaScript an order lands on /thank-you at the flat price; invoice mode says invoice', async ({ page }) => {
@@ -79,6 +84,7 @@ test('with JavaScript an order lands on /thank-you at the flat price; invoice mo
   await checkoutForm(page).getByRole('checkbox', { name: TERMS_LABEL }).check();
   await checkoutForm(page).getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you(\?|$)/);
+  await expect(page.getByRole('main')).toContainText(SCHEDULE);
   const orders = await ordersOf(email);
   expect(orders.map((o) => o.total_cents)).toEqual([25_000]);
 });

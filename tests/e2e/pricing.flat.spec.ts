@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { parsePaymentSchedule, scheduleSentence } from '#data/payment-schedule.ts';
+import { FLAT_SCHEDULE } from './builds.ts';
 
 // This file runs against the build made with PRICING_MODEL=flat (tests/e2e/builds.ts).
 const PAGES_THAT_STATE_PRICES_OR_TIMES = [
@@ -33,6 +35,8 @@ test('home: trust stat, steps and plan follow the flat reading', async ({ page }
   const plan = page.locator('#pricing article').first();
   await expect(plan).toContainText('Ready in 7 business days');
   await expect(plan).toContainText('No hidden fees');
+  // This build bills on a 50/50 schedule (PAYMENT_SCHEDULE): the plan says so, in the shared words.
+  await expect(plan).toContainText(scheduleSentence(parsePaymentSchedule(FLAT_SCHEDULE))!);
 });
 
 test('Offer structured data carries the flat price', async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import { clearFieldErrorsWhenFixed, showFieldErrors, type FieldErrors } from '#components/ui/field-errors.ts';
 import { formatPrice, pricing } from '#data/pricing.ts';
+import { scheduleSentence } from '#data/payment-schedule.ts';
 import { dueNote, lineAmountText } from '#features/orders/priced-items.ts';
 import { quote } from './quote.ts';
 import { CHECKOUT } from './copy.ts';
@@ -27,11 +28,14 @@ function showTotal(form: HTMLFormElement) {
   const summary = document.querySelector('[data-summary]');
   const total = summary?.querySelector('[data-total]');
   if (total) total.textContent = formatPrice(priced.totalCents);
+  const schedule = summary?.querySelector('[data-schedule]');
+  if (schedule) schedule.textContent = scheduleSentence(pricing.schedule, priced.totalCents);
   const due = summary?.querySelector('[data-due-note]');
   if (due) {
     due.textContent = dueNote(
       priced.monthly?.cents ?? null,
       due.getAttribute('data-due-note') === 'invoice' ? 'invoice' : 'card',
+      pricing.schedule.kind === 'deposit',
     );
   }
   const lines = summary?.querySelector('[data-lines]');

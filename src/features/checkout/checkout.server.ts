@@ -14,6 +14,7 @@ import { findLead, leadOrderedStatements } from '#features/leads/leads.server.ts
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { pricing, type PricingReading } from '#data/pricing.ts';
+import { scheduleColumns } from '#data/payment-schedule.ts';
 import { site } from '#data/site.ts';
 import type { AppDatabase, WriteQuery } from '#server/db/index.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -145,6 +146,8 @@ export async function placeOrder(
         held: customer.held,
         unprovenEmail: customer.unprovenEmail,
         leadId: lead?.id ?? null,
+        // The order keeps the schedule it was placed under: a later change of pricing never re-bills it.
+        schedule: reading.schedule,
       },
       now,
     );
@@ -156,6 +159,7 @@ export async function placeOrder(
       businessName: input.businessName,
       totalCents: priced.totalCents,
       items: priced.items,
+      schedule: reading.schedule,
     };
     // Invoice mode bills the order at once; a held order's invoice waits for its confirmation.
     const invoice =
@@ -225,6 +229,7 @@ export async function placeOrder(
         launchedAt: null,
         liveUrl: null,
         leadId: lead?.id ?? null,
+        ...scheduleColumns(reading.schedule),
         createdAt: new Date(now),
         updatedAt: new Date(now),
         items: priced.items.map((item, position) => ({ ...item, id: '', orderId: order.id, position })),

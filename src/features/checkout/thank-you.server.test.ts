@@ -59,6 +59,8 @@ describe('/thank-you after an order', () => {
       // activated (the link would only ask for a password the buyer has not chosen).
       invoice: { number: expect.stringMatching(/^INV-\d{4}-\d{4,}$/), url: null },
       plan: null,
+      // Billed in full (this build's pricing): nothing more is said.
+      schedule: null,
     });
 
     // Another browser: no cookie, a cookie it wrote itself, or another order's cookie.

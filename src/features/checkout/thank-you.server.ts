@@ -15,6 +15,7 @@ import { seal, unseal } from '#server/email/sealed.ts';
 import { orderNumber } from '#features/orders/order-number.ts';
 import { findOrder, itemsOf } from '#features/orders/orders.server.ts';
 import { buildInvoiceOf } from '#features/invoices/invoices.server.ts';
+import { scheduleOf, scheduleSentence } from '#data/payment-schedule.ts';
 
 const COOKIE = 'thank_you';
 export const THANK_YOU_PATH = '/thank-you';
@@ -66,6 +67,8 @@ export interface ThankYouOrder {
   invoice: { number: string; url: string | null } | null;
   /** The monthly plan chosen with the order, as '$199 per month from launch' (null: none). */
   plan: { name: string; price: string } | null;
+  /** How the build is billed, when not in full at order (payment-schedule.ts's sentence; null: in full). */
+  schedule: string | null;
 }
 
 /**
@@ -102,5 +105,6 @@ export async function thankYouOrder(
     // password: that sign-in would be a dead end.
     invoice: invoice ? { number: invoice.number, url: newAccount ? null : `/account/invoices/${invoice.id}` } : null,
     plan: monthly ? { name: monthly.description, price: perMonthFromLaunch(monthly.amountCents) } : null,
+    schedule: scheduleSentence(scheduleOf(order), order.totalCents),
   };
 }

@@ -3,6 +3,7 @@
  * customer it was placed for. Issued with the order in invoice mode (or when a held order is
  * confirmed), in the same commit, so no order waits without its invoice.
  */
+import { scheduleInvoiceLine, splitBuild, type PaymentSchedule } from '#data/payment-schedule.ts';
 import { serverEnv } from '#server/env.ts';
 import { invoiceAttachment } from './attachment.server.ts';
 import { issueStatements, type InvoiceDraft } from './invoices.server.ts';
@@ -17,6 +18,8 @@ export interface InvoicedOrder {
   items: readonly { description: string; quantity: number; unitCents: number; interval: string }[];
   /** What the order asks for now. */
   totalCents: number;
+  /** How the build is billed (absent: in full): under a deposit schedule this issues the deposit. */
+  schedule?: PaymentSchedule;
 }
 
 /**
@@ -44,19 +47,31 @@ export interface CardPayment {
 }
 
 /**
- * The statements that issue `order`'s build invoice at `now` (with `paid`, a receipt: issued
+ * The statements that issue `order`'s first invoice at `now` (with `paid`, a receipt: issued
  * paid, by card), its id, the attachment a mail about the order carries and where the customer
- * reads it. An invoice to pay goes out in its own e-mail, queued in the same statements
- * ('Invoice INV-… from …', with how to pay); a receipt travels with the payment's mail instead.
+ * reads it: the build invoice, or under a deposit schedule the deposit invoice (one line, the
+ * deposit's share of the total; the balance is issued by the lifecycle at its stage). An invoice
+ * to pay goes out in its own e-mail, queued in the same statements ('Invoice INV-… from …', with
+ * how to pay); a receipt travels with the payment's mail instead.
  */
 export function buildInvoiceStatements(order: InvoicedOrder, now = Date.now(), paid?: CardPayment) {
+  const schedule = order.schedule;
+  const deposit = schedule?.kind === 'deposit';
   const draft: InvoiceDraft = {
     ...(paid && { paid: { cents: paid.cents, method: 'card' as const }, providerReference: paid.reference }),
-    purpose: 'build',
+    purpose: deposit ? 'deposit' : 'build',
     userId: order.userId,
     orderId: order.id,
     customer: { name: order.name, business: order.businessName, email: order.email },
-    lines: billedLines(order),
+    lines: deposit
+      ? [
+          {
+            description: scheduleInvoiceLine(schedule, 'deposit', order.totalCents),
+            quantity: 1,
+            unitCents: splitBuild(order.totalCents, schedule).depositCents,
+          },
+        ]
+      : billedLines(order),
     dueDays: paid ? 0 : serverEnv().INVOICE_DUE_DAYS,
   };
   const issued = issueStatements(draft, now);

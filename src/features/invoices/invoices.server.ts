@@ -4,7 +4,7 @@
  * second), so a commit that fails takes no number and two commits never share one. One live
  * invoice per order's build and per plan period is a unique index, not a check in code.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ownsInvoice } from '#features/accounts/ownership.server.ts';
 import { build, type Db, type Tx, type WriteQuery } from '#server/db/index.ts';
 import {
@@ -225,6 +225,13 @@ export async function buildInvoiceOf(db: Db, orderId: string): Promise<Invoice |
   const [invoice] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.purpose, 'build'), sql`${invoices.status} <> 'void'`));
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        // The order's first invoice: the build, or a payment schedule's deposit.
+        inArray(invoices.purpose, ['build', 'deposit']),
+        sql`${invoices.status} <> 'void'`,
+      ),
+    );
   return invoice ?? null;
 }

@@ -28,4 +28,10 @@ export const LIFECYCLE = {
   /** Mark paid on an order whose build invoice was voided: a payment is recorded against an invoice, always. */
   buildInvoiceVoided:
     'This order’s invoice was voided, so nothing can be recorded as paid on the order. Write a corrected invoice from the void invoice’s page; the payment is recorded on that invoice.',
+  /** The launch form, when a payment schedule's balance is still open: launch goes ahead, the balance stays owed. */
+  balanceOpenAtLaunch: (invoice: string, due: string) =>
+    `The balance invoice ${invoice} still has ${due} due: launching does not wait for it, and its reminders go on.`,
+  /** The launch form, when the balance falls due at launch (or at an approval the order skipped). */
+  balanceIssuedAtLaunch: (amount: string) =>
+    `Launching issues and e-mails the balance invoice (${amount}), as the order's payment schedule says.`,
 } as const;

@@ -36,7 +36,9 @@ export const INVARIANTS: readonly Invariant[] = [
   },
   {
     id: 'open-build-invoice-on-paid-order',
-    rule: 'An order that is paid (or further along) has no open build invoice: its payment was recorded on the invoice.',
+    rule:
+      'An order that is paid (or further along) has no open build or deposit invoice: its payment was recorded on the invoice. ' +
+      "(A payment schedule's balance invoice is open after its stage by design: it is the next payment.)",
     // An index on status (open invoices are few), then the order by its key. The unary + keeps
     // the planner off invoices_kind_paid_idx, which would walk every invoice of the kind.
     query: `
@@ -44,7 +46,28 @@ export const INVARIANTS: readonly Invariant[] = [
              'open while its order ' || o.id || ' is ' || o.status AS detail
       FROM invoices i
       JOIN orders o ON o.id = i.order_id
-      WHERE i.status = 'open' AND +i.purpose = 'build' AND +i.kind = 'invoice' AND o.status IN ${PAID_OR_LATER}`,
+      WHERE i.status = 'open' AND +i.purpose IN ('build', 'deposit') AND +i.kind = 'invoice' AND o.status IN ${PAID_OR_LATER}`,
+  },
+  {
+    id: 'schedule-bills-the-total',
+    rule:
+      "A payment schedule bills the build once: an order's live build, deposit and balance invoices never add up to more " +
+      'than its total, and only an order placed under a schedule has a deposit or a balance invoice.',
+    // invoices_build_idx (order_id, purpose) holds every build invoice, then the order by its key.
+    query: `
+      SELECT 'order ' || o.id AS record,
+             CASE WHEN o.deposit_percent IS NULL AND b.scheduled > 0
+                  THEN 'has a deposit or balance invoice but was billed in full'
+                  ELSE 'build invoices total ' || b.billed || ' cents of ' || o.total_cents END AS detail
+      FROM (
+        SELECT order_id, sum(total_cents) AS billed,
+               sum(purpose IN ('deposit', 'balance')) AS scheduled
+        FROM invoices
+        WHERE order_id IS NOT NULL AND purpose IN ('build', 'deposit', 'balance') AND kind = 'invoice' AND status <> 'void'
+        GROUP BY order_id
+      ) b
+      JOIN orders o ON o.id = b.order_id
+      WHERE b.billed > o.total_cents OR (o.deposit_percent IS NULL AND b.scheduled > 0)`,
   },
   {
     id: 'live-plan-without-launched-order',

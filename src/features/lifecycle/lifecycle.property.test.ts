@@ -20,6 +20,10 @@ import { sendInvoiceReminders } from '#features/invoices/reminders.server.ts';
 import { billDuePlans } from '#features/subscriptions/plan-billing.server.ts';
 import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { checkoutBody, deliver, setStripeEnv, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import { pricingReadings } from '#data/pricing.ts';
+import { parsePaymentSchedule, type PaymentSchedule } from '#data/payment-schedule.ts';
+import { placeOrder } from '#features/checkout/checkout.server.ts';
+import { paymentProvider } from '#features/payments/provider.ts';
 import { findProblems, INVARIANTS, type Problem } from './invariants.server.ts';
 import * as checkoutRoute from '../../pages/api/checkout.ts';
 import * as markPaidRoute from '../../pages/api/admin/orders/[id]/mark-paid.ts';
@@ -118,10 +122,12 @@ const post = async (
 
 const versionOf = async (id: string) =>
   (await db.select({ v: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.v ?? 0;
-const buildInvoiceOf = async (orderId: string) =>
-  (await db.select().from(invoices).where(eq(invoices.orderId, orderId))).find(
-    (i) => i.kind === 'invoice' && i.purpose === 'build' && i.status !== 'void',
-  ) ?? (await db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+/** The order's build invoice to act on: an open one first (a schedule's deposit or balance), then a live one. */
+async function buildInvoiceOf(orderId: string) {
+  const all = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const build = all.filter((i) => i.kind === 'invoice' && ['build', 'deposit', 'balance'].includes(i.purpose));
+  return build.find((i) => i.status === 'open') ?? build.find((i) => i.status !== 'void') ?? all[0];
+}
 const openRound = async (orderId: string) =>
   (await db.select().from(orderReviews).where(eq(orderReviews.orderId, orderId))).reduce(
     (last, r) => Math.max(last, r.round),
@@ -132,8 +138,10 @@ const openRound = async (orderId: string) =>
 // The actions: what each does, through the product's own routes.
 
 type Target = { order: number };
+/** How the order's build is billed: in full (pricing.ts's default), or 50/50 with the balance at a stage. */
+type Schedule = 'in-full' | '50/approved' | '50/launched';
 type Action =
-  | { kind: 'place'; provider: 'invoice' | 'stripe'; monthly: boolean }
+  | { kind: 'place'; provider: 'invoice' | 'stripe'; monthly: boolean; schedule: Schedule }
   | ({ kind: 'mark-paid' } & Target)
   | ({ kind: 'invoice-paid'; share: 'full' | 'one-dollar' | 'half' } & Target)
   | ({ kind: 'status-form'; to: 'paid' | 'intake_received' | 'in_design' } & Target)
@@ -156,6 +164,7 @@ const placing = fc.record({
   kind: fc.constant('place' as const),
   provider: fc.constantFrom('invoice' as const, 'stripe' as const),
   monthly: fc.boolean(),
+  schedule: fc.constantFrom('in-full' as const, '50/approved' as const, '50/launched' as const),
 });
 /** Weighted so projects get far along: moving forward is likelier than ending. */
 const single: fc.Arbitrary<Action> = fc.oneof(
@@ -208,7 +217,7 @@ const action: fc.Arbitrary<Action> = fc
   );
 
 async function perform(a: Action): Promise<void> {
-  if (a.kind === 'place') return place(a.provider, a.monthly);
+  if (a.kind === 'place') return place(a.provider, a.monthly, a.schedule);
   if (a.kind === 'housekeeping') return housekeeping(a.days);
   if (a.kind === 'together') {
     await Promise.all([perform(a.first), perform(a.second)]);
@@ -357,12 +366,18 @@ async function perform(a: Action): Promise<void> {
   }
 }
 
-/** A customer signs in (address proven) and places an order at /api/checkout, paying by invoice or on Stripe's page. */
-async function place(provider: 'invoice' | 'stripe', monthly: boolean) {
+/**
+ * A customer signs in (address proven) and places an order at /api/checkout, paying by invoice or
+ * on Stripe's page. The route bills by this build's pricing (in full); an order under a 50/50
+ * schedule is placed by the code the route runs (placeOrder, then the provider's payment page)
+ * with that schedule passed in, as pricing.ts would set it.
+ */
+async function place(provider: 'invoice' | 'stripe', monthly: boolean, schedule: Schedule) {
   const id = crypto.randomUUID();
   const at = new Date();
   const customer: SessionUser = { id, name: 'Ana Rivera', email: `ana-${id}@example.com`, role: 'customer' };
   await db.insert(users).values({ ...customer, status: 'active', emailVerifiedAt: at, createdAt: at, updatedAt: at });
+  if (schedule !== 'in-full') return placeScheduled(customer, provider, monthly, parsePaymentSchedule(schedule));
   const restore = provider === 'invoice' ? setStripeEnv({}) : () => {};
   let res: Response;
   try {
@@ -382,6 +397,36 @@ async function place(provider: 'invoice' | 'stripe', monthly: boolean) {
   });
 }
 
+async function placeScheduled(
+  customer: SessionUser,
+  provider: 'invoice' | 'stripe',
+  monthly: boolean,
+  schedule: PaymentSchedule,
+) {
+  const { order } = await placeOrder(database, {
+    input: {
+      name: customer.name,
+      email: customer.email,
+      phone: '(407) 555-0142',
+      businessName: 'Rivera Plumbing',
+      extraPages: 0,
+      monthly,
+      terms: true,
+    },
+    user: customer,
+    provider,
+    reading: { ...pricingReadings.custom, schedule },
+  });
+  let sessionId: string | null = null;
+  if (provider === 'stripe') {
+    const start = await (await paymentProvider()).begin(order);
+    sessionId = start.reference ?? null;
+    // As the checkout route records it.
+    await db.update(orders).set({ paymentReference: sessionId }).where(eq(orders.id, order.id));
+  }
+  placed.push({ id: order.id, provider, sessionId, customer });
+}
+
 /** The clock moves on `days`; the hourly housekeeping's due jobs run, as src/main.ts lists them. */
 async function housekeeping(days: number) {
   vi.setSystemTime(Date.now() + days * 86_400_000);
@@ -395,14 +440,20 @@ async function housekeeping(days: number) {
 /** The issue's own stories, tried first in every run of the test (each broke a rule on the code it was filed against). */
 const ISSUE_STORIES: [Action[], Action[]][] = [
   // Canceling an order leaves its invoice open.
-  [[{ kind: 'place', provider: 'invoice', monthly: false }], [{ kind: 'cancel', order: 0 }]],
+  [[{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }], [{ kind: 'cancel', order: 0 }]],
   // 'Paid' by the admin's status form skips the invoice.
-  [[{ kind: 'place', provider: 'invoice', monthly: false }], [{ kind: 'status-form', to: 'paid', order: 0 }]],
+  [
+    [{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }],
+    [{ kind: 'status-form', to: 'paid', order: 0 }],
+  ],
   // $1.00 marked paid against a $3,800.00 invoice.
-  [[{ kind: 'place', provider: 'invoice', monthly: false }], [{ kind: 'invoice-paid', share: 'one-dollar', order: 0 }]],
+  [
+    [{ kind: 'place', provider: 'invoice', monthly: false, schedule: 'in-full' }],
+    [{ kind: 'invoice-paid', share: 'one-dollar', order: 0 }],
+  ],
   // A refund leaves the monthly plan active and billing.
   [
-    [{ kind: 'place', provider: 'invoice', monthly: true }],
+    [{ kind: 'place', provider: 'invoice', monthly: true, schedule: 'in-full' }],
     [
       { kind: 'mark-paid', order: 0 },
       { kind: 'launch', order: 0 },
@@ -411,7 +462,28 @@ const ISSUE_STORIES: [Action[], Action[]][] = [
     ],
   ],
   // Paid by card: the webhook's move to paid.
-  [[{ kind: 'place', provider: 'stripe', monthly: true }], [{ kind: 'stripe-paid', order: 0 }]],
+  [[{ kind: 'place', provider: 'stripe', monthly: true, schedule: 'in-full' }], [{ kind: 'stripe-paid', order: 0 }]],
+  // A 50/50 schedule: the deposit, the balance at approval paid in part, launched, refunded.
+  [
+    [{ kind: 'place', provider: 'invoice', monthly: true, schedule: '50/approved' }],
+    [
+      { kind: 'mark-paid', order: 0 },
+      { kind: 'preview', order: 0 },
+      { kind: 'approve', order: 0 },
+      { kind: 'invoice-paid', share: 'half', order: 0 },
+      { kind: 'launch', order: 0 },
+      { kind: 'refund', order: 0 },
+    ],
+  ],
+  // The same by card, canceled with the balance open.
+  [
+    [{ kind: 'place', provider: 'stripe', monthly: false, schedule: '50/launched' }],
+    [
+      { kind: 'stripe-paid', order: 0 },
+      { kind: 'launch', order: 0 },
+      { kind: 'cancel', order: 0 },
+    ],
+  ],
 ];
 
 const describeProblems = (problems: readonly Problem[]) =>

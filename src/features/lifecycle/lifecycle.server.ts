@@ -43,6 +43,7 @@ import { refundCheckoutPayment, refundSessionPart } from '#features/payments/ref
 import { LIFECYCLE } from './copy.ts';
 import { canMove, checkPayment, invoiceState, LIVE_PLAN, movesByHand } from './moves.ts';
 import { planStatusStatement } from './plans.ts';
+import { issueBalanceIn, paidBuildInvoicesIn, paysOrder, refundBalancesByCard } from './schedule.server.ts';
 
 /* ---------- Orders ---------- */
 
@@ -204,6 +205,8 @@ async function applyMoveIn(tx: Tx, move: Move | PaidMove, now: number): Promise<
     customerNote: move.customerNote ?? null,
   });
   if (paid) await paidConsequencesIn(tx, move as PaidMove, now);
+  // A payment schedule's balance falls due at approval or launch: issued with the move.
+  if (move.to === 'approved' || move.to === 'launched') await issueBalanceIn(tx, move.orderId, move.to, now);
   // Every move is audited, the system's too (a card payment by webhook, the intake's advance):
   // the trail must show how an order got where it is, with a null actor where no person acted.
   await tx.batch([
@@ -339,7 +342,8 @@ export async function recordPaymentIn(tx: Tx, payment: PaymentRecord, now = Date
     }),
   ]);
   let orderMoved = false;
-  if (invoice.purpose === 'build' && invoice.orderId) {
+  // The build invoice, or a schedule's deposit, pays its order; a schedule's balance does not move it.
+  if (paysOrder(invoice.purpose) && invoice.orderId) {
     if (check.settled) {
       const moved = await applyMoveIn(
         tx,
@@ -431,7 +435,11 @@ export function recordOrderPayment(
       .select()
       .from(invoices)
       .where(
-        and(eq(invoices.orderId, payment.orderId), eq(invoices.purpose, 'build'), sql`${invoices.status} <> 'void'`),
+        and(
+          eq(invoices.orderId, payment.orderId),
+          inArray(invoices.purpose, ['build', 'deposit']),
+          sql`${invoices.status} <> 'void'`,
+        ),
       );
     if (!invoice) {
       const [voided] = await tx
@@ -643,17 +651,15 @@ export type EndResult =
  * An order without a paid build receipt yet is left to the refund's own checks.
  */
 async function stripeLeftToRefund(database: AppDatabase, orderId: string): Promise<boolean> {
-  const [paid] = await database.db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.kind, 'invoice'),
-        eq(invoices.purpose, 'build'),
-        eq(invoices.status, 'paid'),
-      ),
-    );
+  // The order's own session paid its build invoice or deposit (the receipt names the session).
+  const [order] = await database.db
+    .select({ reference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const paid = (await paidBuildInvoicesIn(database.db, orderId)).find(
+    (invoice) =>
+      paysOrder(invoice.purpose) && (!invoice.providerReference || invoice.providerReference === order?.reference),
+  );
   return !paid || (await creditableCentsIn(database.db, paid)) > 0;
 }
 
@@ -691,6 +697,8 @@ export async function endOrder(
   let refundId: string | null = null;
   // What goes back: Stripe's refund of the payment, or (invoice mode) what the build invoice received.
   let refundedCents: number | null = null;
+  // A schedule's balance paid online has its own Checkout Session: refunded there (invoice id to refund id).
+  let balanceRefunds = new Map<string, string>();
   try {
     if (kind === 'refund' && order.paymentProvider === 'stripe' && (await stripeLeftToRefund(database, orderId))) {
       const refunded = await refundCheckoutPayment({ orderId, sessionId: order.paymentReference });
@@ -698,6 +706,7 @@ export async function endOrder(
       refundId = refunded.refundId;
       refundedCents = refunded.amountCents;
     }
+    if (kind === 'refund') balanceRefunds = await refundBalancesByCard(database, orderId);
     const provider = await paymentProvider();
     for (const s of live) await provider.cancelNow(s);
   } catch (error) {
@@ -771,27 +780,24 @@ export async function endOrder(
       if (result.ok) voided.push(invoice.id);
     }
 
-    // A refund: a credit note for what goes back, against the paid build invoice (it stays Paid).
+    // A refund: a credit note for what goes back on each paid build invoice (the build, or a
+    // schedule's deposit and balance); each stays Paid. The order's own payment is credited for what
+    // Stripe refunded of it, a balance paid online for its own refund, the rest for what remains.
     let creditNoteId: string | null = null;
     if (kind === 'refund') {
-      const [paid] = await tx
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.orderId, orderId),
-            eq(invoices.kind, 'invoice'),
-            eq(invoices.purpose, 'build'),
-            eq(invoices.status, 'paid'),
-          ),
-        );
-      // Partial credits may have returned some of it already: only what remains is credited.
-      const remaining = paid ? await creditableCentsIn(tx, paid) : 0;
-      if (paid) {
-        const cents = refundedCents ?? remaining;
-        creditNoteId = await creditInvoiceIn(tx, paid, { cents, refundId, ...actor }, now);
+      let returned = 0;
+      for (const paid of await paidBuildInvoicesIn(tx, orderId)) {
+        // Partial credits may have returned some of it already: only what remains is credited.
+        const remaining = await creditableCentsIn(tx, paid);
+        const ordersOwn = paysOrder(paid.purpose) && refundedCents !== null;
+        const cents = ordersOwn ? (refundedCents ?? remaining) : remaining;
+        if (cents <= 0) continue;
+        const invoiceRefund = ordersOwn ? refundId : (balanceRefunds.get(paid.id) ?? null);
+        const credited = await creditInvoiceIn(tx, paid, { cents, refundId: invoiceRefund, ...actor }, now);
+        creditNoteId ??= credited;
+        returned += cents;
       }
-      refundedCents ??= remaining;
+      refundedCents = returned;
     }
 
     const after: Record<string, unknown> = { status: to, subscriptionsCanceled: plansEnded, invoicesVoided: voided };
@@ -840,5 +846,8 @@ export async function claimLaunchIn(
     .update(orders)
     .set({ status: 'launched', launchedAt: at, liveUrl, version: sql`${orders.version} + 1`, updatedAt: at })
     .where(and(eq(orders.id, orderId), sql`${orders.launchedAt} IS NULL`));
-  return claimed.rowsAffected === 1;
+  if (claimed.rowsAffected !== 1) return false;
+  // A payment schedule's balance due at launch (or at an approval the order skipped) is issued now.
+  await issueBalanceIn(tx, orderId, 'launched', now);
+  return true;
 }

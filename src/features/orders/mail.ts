@@ -1,5 +1,6 @@
 /** E-mails about orders: the customer's confirmation and receipt, the agency's notice. */
 import { formatPrice, perMonthFromLaunch, pricing } from '#data/pricing.ts';
+import { scheduleSentence, type PaymentSchedule } from '#data/payment-schedule.ts';
 import { site } from '#data/site.ts';
 import type { RenderedMail } from '#server/email/layout.ts';
 import { button, fields, h1, h2, lines, link, list, note, p, renderMail, strong } from '#server/email/template.ts';
@@ -15,14 +16,22 @@ export interface MailOrder {
   businessName: string;
   totalCents: number;
   items: readonly { description: string; quantity: number; amountCents: number; interval: string }[];
+  /** How the build is billed (absent or in full: the total is paid at order, as ever). */
+  schedule?: PaymentSchedule;
 }
 
 const lineText = (item: MailOrder['items'][number]) =>
   `${item.quantity > 1 ? `${item.quantity} x ` : ''}${item.description}: ${lineAmountText(item)}`;
 
-/** The lines bought, then the total. */
-const itemsBlock = (order: MailOrder) =>
-  lines(list(order.items.map(lineText)), p(strong(`Total: ${formatPrice(order.totalCents)}`)));
+/** The lines bought, then the total, and how it is billed when not in full at order. */
+const itemsBlock = (order: MailOrder) => {
+  const schedule = order.schedule ? scheduleSentence(order.schedule, order.totalCents) : null;
+  return lines(
+    list(order.items.map(lineText)),
+    p(strong(`Total: ${formatPrice(order.totalCents)}`)),
+    ...(schedule ? [p(schedule)] : []),
+  );
+};
 
 /** For a customer who has no password yet: activating the account comes before anything else. */
 const activationBlock = (url: string) =>

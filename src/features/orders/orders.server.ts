@@ -12,6 +12,7 @@ import { randomId } from '#server/security/tokens.ts';
 import type { Quote } from './priced-items.ts';
 import type { PaymentProviderName } from '#server/db/schema.ts';
 import type { MailOrder } from './mail.ts';
+import { scheduleColumns, scheduleOf, type PaymentSchedule } from '#data/payment-schedule.ts';
 import { ownsOrder } from '#features/accounts/ownership.server.ts';
 
 /** An order's columns but phone_digits (the database's own search key: nothing here reads it). */
@@ -37,6 +38,8 @@ export interface NewOrder {
   unprovenEmail?: string | null;
   /** The lead whose prefilled checkout link placed it. */
   leadId?: string | null;
+  /** How its build is billed (pricing.ts at the time of the order); absent: in full at order. */
+  schedule?: PaymentSchedule;
 }
 
 /** The order, its items, its first history row and (with a monthly plan) a pending subscription. */
@@ -58,6 +61,7 @@ export function newOrderStatements(order: NewOrder, now = Date.now()): { id: str
       heldAt: order.held ? at : null,
       unprovenEmail: order.unprovenEmail ?? null,
       leadId: order.leadId ?? null,
+      ...(order.schedule ? scheduleColumns(order.schedule) : {}),
       createdAt: at,
       updatedAt: at,
     }),
@@ -167,6 +171,8 @@ export async function readOrderIn(
       totalCents: orders.totalCents,
       heldAt: orders.heldAt,
       userId: orders.userId,
+      depositPercent: orders.depositPercent,
+      balanceStage: orders.balanceStage,
     })
     .from(orders)
     .where(eq(orders.id, id));
@@ -182,6 +188,6 @@ export async function readOrderIn(
     .from(orderItems)
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.position));
-  const { heldAt, ...mailOrder } = order;
-  return { ...mailOrder, held: heldAt !== null, items };
+  const { heldAt, depositPercent, balanceStage, ...mailOrder } = order;
+  return { ...mailOrder, schedule: scheduleOf({ depositPercent, balanceStage }), held: heldAt !== null, items };
 }

@@ -11,4 +11,10 @@ describe('what the summary says is asked today', () => {
       'Invoice today, pay online or by bank transfer, then $199 per month from launch',
     );
   });
+
+  it('under a payment schedule, by card: the deposit is due today, not the total paid once', () => {
+    expect(dueNote(null, 'card', true)).toBe('Deposit due today');
+    expect(dueNote(19_900, 'card', true)).toBe('Deposit due today, then $199 per month from launch');
+    expect(dueNote(null, 'invoice', true)).toBe(INVOICE_TODAY);
+  });
 });

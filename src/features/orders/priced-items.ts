@@ -34,9 +34,11 @@ export const INVOICE_TODAY = 'Invoice today, pay online or by bank transfer';
 /**
  * Under a total. By card: 'Due today, paid once', or 'Due today, then $199 per month from
  * launch'. Invoiced: 'Invoice today, pay online or by bank transfer', then the same plan line.
+ * Under a payment schedule (`scheduled`) the card pays the deposit today, not the total once:
+ * 'Deposit due today' (the schedule's own sentence follows with the amounts).
  */
-export const dueNote = (monthlyCents: number | null, mode: 'card' | 'invoice' = 'card') => {
-  const today = mode === 'invoice' ? INVOICE_TODAY : 'Due today';
-  if (monthlyCents === null) return mode === 'invoice' ? today : `${today}, paid once`;
+export const dueNote = (monthlyCents: number | null, mode: 'card' | 'invoice' = 'card', scheduled = false) => {
+  const today = mode === 'invoice' ? INVOICE_TODAY : scheduled ? 'Deposit due today' : 'Due today';
+  if (monthlyCents === null) return mode === 'invoice' || scheduled ? today : `${today}, paid once`;
   return `${today}, then ${perMonthFromLaunch(monthlyCents)}`;
 };

@@ -22,6 +22,9 @@ export interface OrderToPay {
   totalCents: number;
   /** The provider's reference from an earlier attempt (a repeated submit), if any. */
   paymentReference: string | null;
+  /** The order's payment schedule (orders.deposit_percent, balance_stage): null or absent, in full. */
+  depositPercent?: number | null;
+  balanceStage?: string | null;
 }
 
 /** A subscription the agency offered and the customer accepted, priced by the agency. */

@@ -6,6 +6,7 @@
  * and does nothing. Orders only move forward; a subscription keeps the Stripe time of the news
  * it last applied (`provider_updated_at`), so older news never overwrites newer.
  */
+import { scheduleOf, splitBuild } from '#data/payment-schedule.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { formatPrice } from '#data/pricing.ts';
 import { site } from '#data/site.ts';
@@ -66,6 +67,8 @@ type OrderRow = Pick<
 > & {
   /** Held for its address owner's confirmation: no mail with its words goes to that address (orders/held-orders.ts). */
   held: boolean;
+  /** What its Checkout Session charges at order (the deposit under a payment schedule). */
+  dueCents: number;
 };
 
 async function readOrderIn(tx: Tx, id: string): Promise<OrderRow | null> {
@@ -79,12 +82,16 @@ async function readOrderIn(tx: Tx, id: string): Promise<OrderRow | null> {
       currency: orders.currency,
       paymentReference: orders.paymentReference,
       heldAt: orders.heldAt,
+      depositPercent: orders.depositPercent,
+      balanceStage: orders.balanceStage,
     })
     .from(orders)
     .where(eq(orders.id, id));
   if (!row) return null;
-  const { heldAt, ...order } = row;
-  return { ...order, held: heldAt != null };
+  const { heldAt, depositPercent, balanceStage, ...order } = row;
+  // What the order's session charges: the deposit under a schedule, the whole build otherwise.
+  const dueCents = splitBuild(order.totalCents, scheduleOf({ depositPercent, balanceStage })).depositCents;
+  return { ...order, dueCents, held: heldAt != null };
 }
 
 /** A note in the order's history that does not change its status (for the agency to act on). */
@@ -172,14 +179,14 @@ export async function fulfilCheckoutSessionIn(
   if (!order) return { outcome: 'unknown-order', orderId: null };
   if (!isPaidSession(session)) return { outcome: 'awaiting-payment', orderId: order.id };
 
-  if (session.amount_total !== order.totalCents || session.currency?.toLowerCase() !== order.currency) {
+  if (session.amount_total !== order.dueCents || session.currency?.toLowerCase() !== order.currency) {
     console.error(
-      `stripe: session ${session.id} paid ${session.amount_total} ${session.currency} for order ${order.id} of ${order.totalCents} ${order.currency}`,
+      `stripe: session ${session.id} paid ${session.amount_total} ${session.currency} for order ${order.id} of ${order.dueCents} ${order.currency}`,
     );
     if (notes) {
       const paid = session.amount_total == null ? 'an unknown amount' : formatPrice(session.amount_total);
       await tx.batch([
-        noteStatement(order, STRIPE_MESSAGES.amountMismatchNote(session.id, paid, formatPrice(order.totalCents)), now),
+        noteStatement(order, STRIPE_MESSAGES.amountMismatchNote(session.id, paid, formatPrice(order.dueCents)), now),
       ]);
     }
     return { outcome: 'amount-mismatch', orderId: order.id };
@@ -191,7 +198,7 @@ export async function fulfilCheckoutSessionIn(
     tx,
     {
       orderId: order.id,
-      cents: session.amount_total ?? order.totalCents,
+      cents: session.amount_total ?? order.dueCents,
       reference: session.id,
       note: STRIPE_MESSAGES.paidNote,
     },

@@ -5,6 +5,7 @@
  * webhook or the success redirect).
  */
 import type Stripe from 'stripe';
+import { scheduleInvoiceLine, scheduleOf, splitBuild } from '#data/payment-schedule.ts';
 import { serverEnv } from '#server/env.ts';
 import { SUBSCRIPTION_NOT_PAID_PATH } from './return-paths.ts';
 import type { PaymentProvider, PaymentStart, SubscriptionToPay, OrderToPay, PayableItem } from './provider-contract.ts';
@@ -25,14 +26,33 @@ const recurring = (item: PayableItem): { interval: 'month' | 'year' } | undefine
  */
 export function sessionParams(order: OrderToPay, siteUrl: string): Stripe.Checkout.SessionCreateParams {
   const plan = order.items.some((item) => item.interval !== 'once');
+  const schedule = scheduleOf({
+    depositPercent: order.depositPercent ?? null,
+    balanceStage: order.balanceStage ?? null,
+  });
+  // Under a payment schedule the order's session pays the deposit only, as one line; the balance
+  // is its own invoice, issued at its stage and payable online (invoices/pay-online.server.ts).
+  const lines =
+    schedule.kind === 'deposit'
+      ? [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: splitBuild(order.totalCents, schedule).depositCents,
+              product_data: { name: scheduleInvoiceLine(schedule, 'deposit', order.totalCents) },
+            },
+          },
+        ]
+      : order.items
+          .filter((item) => !recurring(item))
+          .map((item) => ({
+            quantity: item.quantity,
+            price_data: { currency: 'usd', unit_amount: item.unitCents, product_data: { name: item.description } },
+          }));
   return {
     mode: 'payment',
-    line_items: order.items
-      .filter((item) => !recurring(item))
-      .map((item) => ({
-        quantity: item.quantity,
-        price_data: { currency: 'usd', unit_amount: item.unitCents, product_data: { name: item.description } },
-      })),
+    line_items: lines,
     client_reference_id: order.id,
     metadata: { order_id: order.id },
     customer_email: order.email,

@@ -429,6 +429,13 @@ export const orders = sqliteTable(
     liveUrl: text('live_url'),
     /** The lead whose prefilled checkout link placed it (no foreign key: a lead may be deleted). */
     leadId: text('lead_id'),
+    /**
+     * The payment schedule the order was placed under (src/data/payment-schedule.ts), kept so a
+     * later change of pricing never re-bills it: the deposit's percent of the total and the stage
+     * the balance falls due at. Both null: billed in full at order (every order before schedules).
+     */
+    depositPercent: integer('deposit_percent'),
+    balanceStage: text('balance_stage', { enum: ['approved', 'launched'] }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     /**
