@@ -4,12 +4,14 @@
  * events, heard on the element `data-load-from` selects (the window without it); `data-load-key`
  * limits key events to that key. A `submit` that comes before a form's code has taken the form
  * waits for the code, so the first press is checked in the browser. The contact form's code, the
- * Toaster and /auth's panel code (after the first paint) wait this way, so nothing of them is
- * fetched before the page is on screen. `paint` is no DOM event: it comes once the browser
- * reports the first paint (at once in a tab opened in the background, which paints nothing until
- * shown), which is when a long page's below-the-fold stylesheet is asked for
- * (scripts/critical-css.ts, foldMarkup). Neither the load event nor animation frames will do:
- * both can come before the first frame is on screen. LocalTimes.astro waits the same way in its
+ * Toaster and /auth's panel code wait this way, so nothing of them is fetched before the page is
+ * on screen. `paint` is no DOM event: it comes once the browser reports the first paint (at once
+ * in a tab opened in the background, which paints nothing until shown), which is when a long
+ * page's below-the-fold stylesheet is asked for (scripts/critical-css.ts, foldMarkup). Neither the
+ * load event nor animation frames will do: both can come before the first frame is on screen.
+ * `idle` comes a second after the load event, when the largest paint is behind us too: the first
+ * paint can be the header alone, and a file asked for then and back before the largest paint is
+ * counted on its way by Lighthouse (/auth, issue 36). LocalTimes.astro waits the same way in its
  * own lines: a module two page scripts import becomes a file of its own, fetched with the page,
  * and this one must stay inline (the build refuses a fold without it in the HTML).
  */
@@ -40,8 +42,10 @@ export function loadTemplatesOnDemand(): void {
       document.body.append(content);
       code.remove();
     };
+    const idle = () => setTimeout(load, 1e3);
     for (const type of loadOn.split(' ')) {
-      if (type !== 'paint') target?.addEventListener(type, load);
+      if (type === 'idle') document.readyState === 'complete' ? idle() : addEventListener('load', idle);
+      else if (type !== 'paint') target?.addEventListener(type, load);
       else if (document.hidden) load();
       else new PerformanceObserver(() => load()).observe({ type: 'paint', buffered: true });
     }
