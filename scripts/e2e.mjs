@@ -101,12 +101,16 @@ for (const build of Object.values(E2E_BUILDS)) {
   console.log(`e2e: db:check on the '${build.name}' server's database after the run:`);
   for (const line of report.slice(0, 40)) console.log(`  ${line}`);
   if (check.status !== 0) {
-    problems.push(`db:check found the '${build.name}' database breaking the lifecycle's invariants (exit ${check.status})`);
+    problems.push(
+      `db:check found the '${build.name}' database breaking the lifecycle's invariants (exit ${check.status})`,
+    );
   }
 }
 rmSync(process.env.E2E_RUN_DIR, { recursive: true, force: true });
 if (problems.length > 0) {
-  console.error(`\ne2e: the server logs or databases fail the check (${problems.length} problems; secrets shown by name):`);
+  console.error(
+    `\ne2e: the server logs or databases fail the check (${problems.length} problems; secrets shown by name):`,
+  );
   for (const problem of problems.slice(0, 30)) console.error(`  ${problem}`);
   process.exit(1);
 }
