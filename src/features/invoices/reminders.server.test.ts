@@ -144,4 +144,28 @@ describe('invoice reminders', () => {
     expect(noticeText).toMatch(/Balance due:?\s+\$2,800\.00/);
     expect(noticeText).toMatch(/Paid so far:?\s+\$1,000\.00/);
   });
+
+  it('asks for the balance as it stands when the reminder is claimed, not as the batch read it', async () => {
+    const issued = Date.UTC(2032, 2, 1, 15);
+    const first = await openInvoice(issued);
+    const second = await openInvoice(issued + 60 * 60_000);
+    // A payment on the second invoice lands while the batch is being worked through: claiming
+    // the first invoice's reminder records it (a trigger, so no code of ours is stood in for).
+    await database.client.execute(`
+      CREATE TRIGGER pay_between AFTER UPDATE OF reminded_before_at ON invoices
+      WHEN NEW.id = '${first.id}'
+      BEGIN
+        INSERT INTO payments (id, invoice_id, amount_cents, received_at, method, created_at)
+          VALUES ('between', '${second.id}', 100000, ${issued + DAY}, 'check', ${issued + DAY});
+        UPDATE invoices SET paid_cents = 100000 WHERE id = '${second.id}';
+      END`);
+    try {
+      await sendInvoiceReminders(database, issued + 12 * DAY);
+    } finally {
+      await database.client.execute('DROP TRIGGER pay_between');
+    }
+    const [reminder] = await mailsTo(second.email);
+    expect(reminder?.kind).toBe('invoice-reminder-before');
+    expect(reminder?.text).toContain('Balance due: $2,800.00');
+  });
 });

@@ -83,13 +83,15 @@ export async function sendInvoiceReminders(database: AppDatabase, now = Date.now
       .limit(BATCH);
     for (const invoice of due) {
       const sent = await database.writes.transaction(async (tx) => {
-        const claimed = await tx
+        // The mail is written from the row as claimed, not as read for the batch: a payment
+        // recorded in between changes the balance the reminder asks for.
+        const [claimed] = await tx
           .update(invoices)
           .set({ [step.column]: new Date(now) })
           .where(and(eq(invoices.id, invoice.id), payable, isNull(invoices[step.column])))
-          .returning({ id: invoices.id });
-        if (claimed.length === 0) return false;
-        const { to, kind, mail } = step.mail(invoice, now);
+          .returning();
+        if (!claimed) return false;
+        const { to, kind, mail } = step.mail(claimed, now);
         await tx.batch([outboxInsert({ ...mail, kind, to, attachments: [invoiceAttachment(invoice.id)] }, now)]);
         return true;
       });
