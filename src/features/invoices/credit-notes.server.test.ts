@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { site } from '#data/site.ts';
 import { auditLog, invoices, outbox } from '#server/db/schema.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
@@ -10,8 +10,7 @@ import { readFilters } from '#features/admin/lists/filters.ts';
 import { postMarkPaid } from '#features/orders/admin/handlers/order-status.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { postOrderRefund } from '#features/orders/admin/handlers/order-actions.ts';
-import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
-import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import { placeOrder, returnFromStripe, stripeFakeForSuite } from '#features/payments/testing/stripe-test-kit.ts';
 import { agencyDay } from './admin/agency-days.ts';
 import { listInvoices } from './admin/invoices-admin.server.ts';
 import { creditInvoiceIn } from './credit-notes.server.ts';
@@ -194,16 +193,7 @@ describe('a refund is recorded as a credit note against the invoice (invoice mod
 });
 
 describe('a Stripe refund credits the card receipt', () => {
-  let fake: StripeFake;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    restore = useFake(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+  const fake = stripeFakeForSuite();
 
   it('issues the credit note for the refunded amount, by card, with the Stripe refund id', async () => {
     const admin = await person('admin');

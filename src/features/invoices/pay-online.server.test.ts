@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders, outbox } from '#server/db/schema.ts';
 import { serverEnv } from '#server/env.ts';
 import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
@@ -9,8 +9,8 @@ import { database, db, invoiceOrder, person } from '#features/admin/handlers/adm
 import { findOrder } from '#features/orders/orders.server.ts';
 import { openInvoiceCheckout } from '#features/payments/invoice-checkout.ts';
 import { configuredProvider } from '#features/payments/provider.ts';
-import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
-import { deliver, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import type { StripeFake } from '#features/payments/testing/stripe-fake.ts';
+import { deliver, returnFromStripe, stripeFakeForSuite } from '#features/payments/testing/stripe-test-kit.ts';
 import { renderInvoiceAttachment } from './attachment.server.ts';
 import { paymentInstructions } from './customer-invoices.server.ts';
 import { invoicePayOnlineRoute } from './handlers/pay-online.ts';
@@ -65,16 +65,7 @@ describe('without Stripe (invoice mode)', () => {
 });
 
 describe('Pay online with Stripe configured', () => {
-  let fake: StripeFake;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    restore = useFake(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+  const fake = stripeFakeForSuite();
 
   it('an open invoice links its page to pay online, in the instructions and the PDF; a paid one does not', async () => {
     const { id } = await openBuildInvoice();

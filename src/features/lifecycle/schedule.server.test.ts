@@ -5,7 +5,7 @@
  * schedule is 50/50, so the schedule is passed in, as the agency's pricing.ts would set it.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pricingReadings, type PricingReading } from '#data/pricing.ts';
 import type { BalanceStage } from '#data/payment-schedule.ts';
 import { invoices, orders, outbox } from '#server/db/schema.ts';
@@ -16,8 +16,7 @@ import { openInvoiceCheckout } from '#features/payments/invoice-checkout.ts';
 import { launchOrder } from '#features/orders/admin/launch.server.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
-import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
-import { returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import { returnFromStripe, stripeFakeForSuite } from '#features/payments/testing/stripe-test-kit.ts';
 import { findProblems } from './invariants.server.ts';
 import { endOrder, moveOrder, recordOrderPayment, recordPayment } from './lifecycle.server.ts';
 import { issueBalanceIn } from './schedule.server.ts';
@@ -237,16 +236,7 @@ describe('a 50/50 schedule in invoice mode', () => {
 });
 
 describe('a 50/50 schedule with Stripe', () => {
-  let fake: StripeFake;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    restore = useFake(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+  const fake = stripeFakeForSuite();
 
   it('the order session charges the deposit; the balance is issued at approval and paid online', async () => {
     const placed = await order('approved', 'stripe');

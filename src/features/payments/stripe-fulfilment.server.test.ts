@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDatabase } from '#server/db/index.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import { isCrossSiteRequest } from '#server/security/cross-site.ts';
@@ -8,22 +8,19 @@ import { invoices, orderEvents, orders, outbox, stripeEvents, subscriptions } fr
 import { orderNumber } from '#features/orders/order-number.ts';
 import { STRIPE_MESSAGES } from './copy.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
-import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
-import { deliver, launchSite, placeOrder, returnFromStripe, setStripeEnv, useFake } from './testing/stripe-test-kit.ts';
+import {
+  deliver,
+  launchSite,
+  placeOrder,
+  returnFromStripe,
+  setStripeEnv,
+  stripeFakeForSuite,
+} from './testing/stripe-test-kit.ts';
 
 // The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
 
-let fake: StripeFake;
-let restoreEnv: () => void;
-beforeAll(async () => {
-  fake = await startStripeFake();
-  restoreEnv = useFake(fake);
-});
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
-});
+const fake = stripeFakeForSuite();
 
 const orderOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const historyOf = async (id: string) =>

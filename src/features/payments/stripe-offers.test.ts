@@ -4,7 +4,7 @@
  * comes first), once. Against the fake (src/features/payments/testing/stripe-fake.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { site } from '#data/site.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { auditLog, outbox, stripeEvents, subscriptions, users } from '#server/db/schema.ts';
@@ -20,7 +20,6 @@ import {
   SUBSCRIPTION_ACCEPTED_PATH,
 } from './return-paths.ts';
 import { stripeClient, stripeSettings } from './stripe-client.ts';
-import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import { postSubscriptionPrice } from '#features/subscriptions/admin/handlers/subscriptions.ts';
 import { postAs } from '#features/admin/handlers/admin-test-kit.ts';
 import {
@@ -29,23 +28,14 @@ import {
   placeOrder,
   returnFromStripe,
   setStripeEnv,
-  useFake,
+  stripeFakeForSuite,
 } from './testing/stripe-test-kit.ts';
 
 const { db } = await getDatabase();
 const AGENCY = serverEnv().AGENCY_INBOX ?? site.email;
 const DAY = 24 * 3600;
 
-let fake: StripeFake;
-let restoreEnv: () => void;
-beforeAll(async () => {
-  fake = await startStripeFake();
-  restoreEnv = useFake(fake);
-});
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
-});
+const fake = stripeFakeForSuite();
 
 async function customer(): Promise<SessionUser> {
   const id = crypto.randomUUID();

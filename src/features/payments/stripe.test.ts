@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pricing } from '#data/pricing.ts';
 import { getDatabase } from '#server/db/index.ts';
 import { orderItems, orders, outbox } from '#server/db/schema.ts';
@@ -7,7 +7,6 @@ import { unseal } from '#server/email/sealed.ts';
 import { endBilling } from '#features/subscriptions/personal-data.server.ts';
 import { CHECKOUT } from '#features/checkout/copy.ts';
 import { stripeProvider } from './stripe.ts';
-import { startStripeFake, type StripeFake } from './testing/stripe-fake.ts';
 import {
   checkoutBody,
   launchSite,
@@ -15,22 +14,14 @@ import {
   postOrder,
   returnFromStripe,
   setStripeEnv,
+  stripeFakeForSuite,
   useFake,
 } from './testing/stripe-test-kit.ts';
 
 // The route's own database: the temp libSQL file src/server/db/vitest-database.ts points DATABASE_URL at for this test file.
 const { db } = await getDatabase();
 
-let fake: StripeFake;
-let restoreEnv: () => void;
-beforeAll(async () => {
-  fake = await startStripeFake();
-  restoreEnv = useFake(fake);
-});
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
-});
+const fake = stripeFakeForSuite();
 
 const orderOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 

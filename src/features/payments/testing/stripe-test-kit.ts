@@ -4,6 +4,7 @@
  * made by calling the route handlers directly.
  */
 import type { APIRoute } from 'astro';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDatabase } from '#server/db/index.ts';
 import { orders, users } from '#server/db/schema.ts';
@@ -15,7 +16,7 @@ import { launchOrder } from '#features/orders/admin/launch.server.ts';
 import { postAccept } from '#features/subscriptions/handlers/subscription-actions.ts';
 import { getCheckoutComplete } from '../handlers/checkout-complete.ts';
 import { postStripeWebhook } from '../handlers/stripe-webhook.ts';
-import type { StripeFake } from './stripe-fake.ts';
+import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
 export const TEST_SECRET_KEY = 'sk_test_palmetto_fake';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_palmetto_fake';
@@ -45,6 +46,31 @@ export const useFake = (fake: StripeFake) =>
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     STRIPE_API_URL: fake.url,
   });
+
+/**
+ * Stripe mode for the enclosing `describe` block (or file): the fake starts before its tests, the
+ * settings point at it, and both are put back after. The fake only exists once `beforeAll` has
+ * run, after the block's body, so the block gets a stand-in that forwards to it.
+ */
+export function stripeFakeForSuite(): StripeFake {
+  let fake: StripeFake | undefined;
+  let restore = () => {};
+  beforeAll(async () => {
+    fake = await startStripeFake();
+    restore = useFake(fake);
+  });
+  afterAll(async () => {
+    restore();
+    await fake?.close();
+  });
+  return new Proxy({} as StripeFake, {
+    get(_, key) {
+      if (!fake) throw new Error('the Stripe fake is used before its suite started it');
+      const value: unknown = Reflect.get(fake, key);
+      return typeof value === 'function' ? value.bind(fake) : value;
+    },
+  });
+}
 
 let client = 0;
 /** A fresh client address per request: checkout's rate limit is per address. */

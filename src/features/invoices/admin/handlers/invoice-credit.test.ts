@@ -3,7 +3,7 @@
  * /api/admin/invoices/{id}/credit {amount, reason}, through the lifecycle's creditInvoice.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, invoices, outbox } from '#server/db/schema.ts';
 import { unseal } from '#server/email/sealed.ts';
 import { callRoute, formOutcomeOf } from '#server/http/testing/call-route.ts';
@@ -12,8 +12,7 @@ import { database, db, invoiceOrder, person, postAs, versionOf } from '#features
 import { findProblems } from '#features/lifecycle/invariants.server.ts';
 import { postOrderRefund } from '#features/orders/admin/handlers/order-actions.ts';
 import { findOrder } from '#features/orders/orders.server.ts';
-import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
-import { placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import { placeOrder, returnFromStripe, stripeFakeForSuite } from '#features/payments/testing/stripe-test-kit.ts';
 import { LIFECYCLE } from '#features/lifecycle/copy.ts';
 import { ADMIN_INVOICES } from '../../copy.ts';
 import { issueStatements, findInvoice } from '../../invoices.server.ts';
@@ -215,16 +214,7 @@ describe('POST /api/admin/invoices/{id}/credit', () => {
 });
 
 describe('a partial credit of a card payment refunds that amount at Stripe', () => {
-  let fake: StripeFake;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    restore = useFake(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+  const fake = stripeFakeForSuite();
 
   it('calls Stripe with the amount, credits it with the refund id, once per click; the order refund returns the rest', async () => {
     const admin = await person('admin');

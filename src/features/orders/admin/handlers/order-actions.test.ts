@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, orderNotes, orders, subscriptions } from '#server/db/schema.ts';
 import { formOutcomeOf } from '#server/http/testing/call-route.ts';
 import type { SessionUser } from '#features/accounts/session.server.ts';
-import { startStripeFake, type StripeFake } from '#features/payments/testing/stripe-fake.ts';
 import { stripeClient, stripeSettings } from '#features/payments/stripe-client.ts';
-import { launchSite, placeOrder, returnFromStripe, useFake } from '#features/payments/testing/stripe-test-kit.ts';
+import {
+  launchSite,
+  placeOrder,
+  returnFromStripe,
+  stripeFakeForSuite,
+} from '#features/payments/testing/stripe-test-kit.ts';
 import { adminOrderPage } from '../orders.server.ts';
 import { postAs, db, invoiceOrder, person, versionOf } from '#features/admin/handlers/admin-test-kit.ts';
 import { postOrderCancel, postOrderNote, postOrderRefund } from './order-actions.ts';
@@ -116,16 +120,7 @@ describe('cancel and refund in invoice mode', () => {
 });
 
 describe('refund and cancel with Stripe', () => {
-  let fake: StripeFake;
-  let restore: () => void;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    restore = useFake(fake);
-  });
-  afterAll(async () => {
-    restore();
-    await fake.close();
-  });
+  const fake = stripeFakeForSuite();
 
   it('refunds through the payment intent of the order’s Checkout Session, once', async () => {
     const admin = await person('admin');
