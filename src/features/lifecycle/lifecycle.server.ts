@@ -1,6 +1,6 @@
 /**
  * The one writer of the project's states: an order's status, an invoice's status and paid
- * amount, and (with plans.ts) a plan's status. Every way in comes here (the admin's status form,
+ * amount, and (with plans.server.ts) a plan's status. Every way in comes here (the admin's status form,
  * Mark paid on the order or the invoice, Stripe's webhook and success redirect, cancel, refund,
  * the preview, the customer's answers, the intake, launch, void), and each move's consequences
  * commit with it in one write-queue transaction: the history row, the payment record, the
@@ -42,7 +42,7 @@ import { paymentProvider } from '#features/payments/provider.ts';
 import { refundCheckoutPayment, refundSessionPart } from '#features/payments/refunds.ts';
 import { LIFECYCLE } from './copy.ts';
 import { canMove, checkPayment, invoiceState, LIVE_PLAN, movesByHand } from './moves.ts';
-import { planStatusStatement } from './plans.ts';
+import { planStatusStatement } from './plans.server.ts';
 import { issueBalanceIn, paidBuildInvoicesIn, paysOrder, refundBalancesByCard } from './schedule.server.ts';
 
 /* ---------- Orders ---------- */

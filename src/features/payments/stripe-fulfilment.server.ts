@@ -38,7 +38,7 @@ import {
   type CheckoutSession,
   type SubscriptionState,
 } from './stripe-objects.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 /** A Stripe event as we record it: `created` in Unix seconds, Stripe's clock. */
 export interface StripeEventRef {

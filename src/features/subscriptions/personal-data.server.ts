@@ -13,7 +13,7 @@ import { billingCancelFailedMail } from '#features/accounts/mail.ts';
 import { ownsSubscription } from '#features/accounts/ownership.server.ts';
 import { personalData } from '#features/accounts/personal-data.ts';
 import { paymentProvider } from '#features/payments/provider.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 /** Subscriptions that still bill or may start billing: all end with the account. */
 const LIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pending', 'active', 'past_due', 'canceling'];

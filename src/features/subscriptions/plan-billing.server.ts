@@ -17,7 +17,7 @@ import { orders, subscriptions, users } from '#server/db/schema.ts';
 import { auditStatement } from '#server/security/audit.ts';
 import { planInvoiceStatements } from '#features/invoices/plan-invoice.ts';
 import { nextBillingDate } from './billing-dates.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 /** Plans that bill: started (launched), not ended, not held by a provider. */
 const BILLING = ['active', 'past_due', 'canceling'] as const;

@@ -12,7 +12,7 @@ import { auditStatement } from '#server/security/audit.ts';
 import { providerNamed } from '#features/payments/provider.ts';
 import type { PlanStarted } from '#features/payments/provider-contract.ts';
 import type { Subscription } from './subscriptions.server.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 /** The plan bought with `orderId` and still waiting for launch, if any. */
 export async function planAwaitingLaunch(db: Db, orderId: string): Promise<Subscription | null> {

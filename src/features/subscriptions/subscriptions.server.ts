@@ -19,7 +19,7 @@ import { SUBSCRIPTION_ACCEPTED_PATH } from '#features/payments/return-paths.ts';
 import type { PaymentProvider, PaymentStart } from '#features/payments/provider-contract.ts';
 import { DAY_MS, lastBillingDate } from './billing-dates.ts';
 import { cancellationMails, subscriptionAcceptedMail } from './mail.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase, Db, WriteQuery } from '#server/db/index.ts';
 import { subscriptions } from '#server/db/schema.ts';
 import type { Subscription } from '../subscriptions.server.ts';
-import { planStatusStatement } from '#features/lifecycle/plans.ts';
+import { planStatusStatement } from '#features/lifecycle/plans.server.ts';
 
 type VersionRefusal = { ok: false; reason: 'not-found' | 'stale' };
 
